@@ -1,0 +1,93 @@
+package dev.memloop.bench.cli;
+
+import dev.memloop.bench.lifecycle.Lifecycle;
+import dev.memloop.bench.lifecycle.LifecycleBenchmark;
+import dev.memloop.bench.report.RunDirectory;
+import dev.memloop.bench.report.RunInfo;
+import dev.memloop.bench.report.TextTable;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code memloop bench lifecycle}: allocate-fill-recall-close lifecycles per second, side by side. */
+@Command(name = "lifecycle", mixinStandardHelpOptions = true,
+    description = "Ephemeral memory lifecycles per second (allocate, add N pre-embedded items, recall once, "
+        + "close) for memloop, a bare-array floor, hnswlib-core and langchain4j InMemoryEmbeddingStore.")
+final class LifecycleCommand implements Callable<Integer> {
+
+  @CommandLine.Spec
+  private CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--items", defaultValue = "10", description = "Items per lifecycle (default: ${DEFAULT-VALUE}).")
+  private int items;
+
+  @Option(names = "--dim", defaultValue = "256", description = "Vector dimension (default: ${DEFAULT-VALUE}).")
+  private int dimension;
+
+  @Option(names = "--k", defaultValue = "8", description = "Results of the recall (default: ${DEFAULT-VALUE}).")
+  private int k;
+
+  @Option(names = "--seconds", defaultValue = "1", description = "Seconds per competitor per round (default: ${DEFAULT-VALUE}).")
+  private double seconds;
+
+  @Option(names = "--rounds", defaultValue = "5", description = "Timed rounds (default: ${DEFAULT-VALUE}).")
+  private int rounds;
+
+  @Option(names = "--seed", defaultValue = "42", description = "Seed of the vectors (default: ${DEFAULT-VALUE}).")
+  private long seed;
+
+  @Option(names = "--competitors", split = ",",
+      description = "Subset to run, of: ${COMPLETION-CANDIDATES} (default: all).")
+  private List<Lifecycle> competitors;
+
+  @Option(names = "--json", description = "Print the results as JSON instead of a table.")
+  private boolean json;
+
+  @Option(names = "--out", description = "Results root (default: results/ in the memloop directory).")
+  private Path out;
+
+  @Override
+  public Integer call() throws Exception {
+    LifecycleBenchmark.Config config = Options.valid(spec, () -> new LifecycleBenchmark.Config(items, dimension, k,
+        seconds, rounds, seed, competitors == null || competitors.isEmpty() ? List.of(Lifecycle.values()) : competitors));
+    PrintStream console = json ? System.err : System.out;
+    Map<String, Object> parameters = new LinkedHashMap<>();
+    parameters.put("items", items);
+    parameters.put("dim", dimension);
+    parameters.put("k", k);
+    parameters.put("seconds", seconds);
+    parameters.put("rounds", rounds);
+    parameters.put("seed", seed);
+    RunDirectory run = RunDirectory.create(out == null ? RunDirectory.defaultRoot() : out, "bench-lifecycle");
+    RunInfo info = RunInfo.capture(run.runId(), "memloop bench lifecycle", parameters);
+    run.writeJson("run.json", info);
+    console.println("memloop bench lifecycle: " + info.headline());
+    console.printf(Locale.ROOT, "%d items x %d dims per lifecycle, recall top-%d, %d rounds x %.1f s%n", items, dimension,
+        k, rounds, seconds);
+    LifecycleBenchmark.Result result = LifecycleBenchmark.run(config, console::println);
+    TextTable table = new TextTable("competitor", "lifecycles/s", "slowest round", "fastest round", "x floor");
+    for (LifecycleBenchmark.Row row : result.rows()) {
+      table.row(row.label(), thousands(row.perSecond()), thousands(row.minRound()), thousands(row.maxRound()),
+          Double.isNaN(row.ratioToFloor()) ? "-" : String.format(Locale.ROOT, "%.2f", row.ratioToFloor()));
+    }
+    console.print(table.plain());
+    run.writeJson("lifecycle.json", result);
+    run.writeText("report.md", "# memloop bench lifecycle\n\n" + info.headline() + "\n\n" + table.markdown());
+    console.println("results: " + run.path().toAbsolutePath());
+    if (json) {
+      System.out.println(RunDirectory.JSON.writeValueAsString(result));
+    }
+    return 0;
+  }
+
+  private static String thousands(double perSecond) {
+    return String.format(Locale.ROOT, "%,.0f", perSecond);
+  }
+}

@@ -1,0 +1,371 @@
+package dev.memloop.memory;
+
+import dev.memloop.memory.index.SearchBuffers;
+import dev.memloop.memory.timing.Ticker;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Everything the two memories share: validation, embedding, timing and the order of the steps. The
+ * subclasses decide only how access to the {@link MemoryCore} is serialized: not at all for the
+ * single-owner memory, a read-write lock for the thread-safe one.
+ *
+ * <p>Every operation validates all its input and embeds before it takes a lock or changes anything, so
+ * bad input leaves the memory as it was and a slow embedder never holds a lock.
+ */
+abstract class BaseWorkingMemory implements WorkingMemory {
+
+  private final Embedder embedder;
+  private final int dimension;
+  private final Ticker ticker;
+  final MemoryCore core;
+  private volatile boolean closed;
+
+  BaseWorkingMemory(Embedder embedder, int dimension, Ticker ticker, MemoryCore core) {
+    this.embedder = embedder;
+    this.dimension = dimension;
+    this.ticker = ticker;
+    this.core = core;
+  }
+
+  // --- how access is serialized (the subclasses) ---
+
+  abstract void beginWrite();
+
+  abstract void endWrite();
+
+  /** {@code touches}: the read updates recency for eviction, so it must be exclusive. */
+  abstract void beginRead(boolean touches);
+
+  abstract void endRead(boolean touches);
+
+  abstract SearchBuffers takeBuffers();
+
+  abstract void giveBack(SearchBuffers buffers, long searchesBefore, long rerankedBefore);
+
+  abstract void record(int op, long nanos);
+
+  abstract void countZeroVectorQuery();
+
+  abstract MemoryTimings timingSnapshot();
+
+  abstract MemoryStats statsSnapshot();
+
+  abstract void releaseResources();
+
+  // --- writes ---
+
+  @Override
+  public final int dimension() {
+    return dimension;
+  }
+
+  @Override
+  public final String add(String text) {
+    return add(text, Map.of());
+  }
+
+  @Override
+  public final String add(String text, Map<String, ?> metadata) {
+    ensureOpen("add");
+    Inputs.text(text, "text");
+    Map<String, Object> meta = MetadataValues.copyOf(metadata);
+    float[] unit = embedForWrite(text);
+    long start = ticker.nanoTime();
+    String id = insert(null, unit, text, meta);
+    record(TimingRecorder.WRITE_STORE, ticker.nanoTime() - start);
+    return id;
+  }
+
+  @Override
+  public final List<String> addAll(List<String> texts) {
+    ensureOpen("addAll");
+    Inputs.texts(texts);
+    List<float[]> units = new ArrayList<>(texts.size());
+    for (String text : texts) {
+      units.add(embedForWrite(text)); // all embedded and checked before the first insert
+    }
+    long start = ticker.nanoTime();
+    List<String> ids = new ArrayList<>(texts.size());
+    beginWrite();
+    try {
+      ensureOpen("addAll");
+      core.checkInsertable(null, texts.size());
+      for (int i = 0; i < texts.size(); i++) {
+        ids.add(core.insert(null, units.get(i), texts.get(i), Map.of()));
+      }
+    } finally {
+      endWrite();
+    }
+    long perItem = (ticker.nanoTime() - start) / Math.max(1, texts.size());
+    for (int i = 0; i < texts.size(); i++) {
+      record(TimingRecorder.WRITE_STORE, perItem);
+    }
+    return Collections.unmodifiableList(ids);
+  }
+
+  @Override
+  public final String addVector(float[] vector, String text, Map<String, ?> metadata) {
+    return addVector(null, vector, text, metadata, false);
+  }
+
+  @Override
+  public final String addVector(String id, float[] vector, String text, Map<String, ?> metadata) {
+    return addVector(id, vector, text, metadata, true);
+  }
+
+  private String addVector(String id, float[] vector, String text, Map<String, ?> metadata, boolean callerId) {
+    ensureOpen("addVector");
+    if (callerId) {
+      Inputs.id(id);
+    }
+    double squaredNorm = Inputs.vector(vector, dimension, "vector");
+    Inputs.optionalText(text);
+    Map<String, Object> meta = MetadataValues.copyOf(metadata);
+    long start = ticker.nanoTime();
+    float[] unit = UnitVectors.unit(vector, squaredNorm, false);
+    String stored = insert(id, unit, text, meta);
+    record(TimingRecorder.WRITE_STORE, ticker.nanoTime() - start);
+    return stored;
+  }
+
+  private String insert(String id, float[] unit, String text, Map<String, Object> meta) {
+    beginWrite();
+    try {
+      ensureOpen("add");
+      return core.insert(id, unit, text, meta);
+    } finally {
+      endWrite();
+    }
+  }
+
+  private float[] embedForWrite(String text) {
+    float[] vector = embed(text, TimingRecorder.WRITE_EMBED);
+    double squaredNorm = Inputs.embedded(vector, dimension, embedder, text);
+    if (squaredNorm == 0) {
+      throw new IllegalArgumentException("text embeds to the zero vector (no token known to embedder "
+          + embedder.name() + "): " + Inputs.show(text));
+    }
+    return UnitVectors.unit(vector, squaredNorm, true);
+  }
+
+  private float[] embed(String text, int op) {
+    if (embedder == null) {
+      throw new IllegalStateException("this memory stores pre-embedded vectors only (built without an "
+          + "embedder); use addVector/recallVector or build it with an Embedder");
+    }
+    long start = ticker.nanoTime();
+    float[] vector = embedder.embed(text);
+    record(op, ticker.nanoTime() - start);
+    return vector;
+  }
+
+  // --- reads ---
+
+  @Override
+  public final List<Recall> recall(String query, int k) {
+    return recallText(query, k, null, "recall");
+  }
+
+  @Override
+  public final List<Recall> recall(String query, int k, MetadataFilter filter) {
+    Inputs.filter(filter);
+    return recallText(query, k, filter, "recall");
+  }
+
+  private List<Recall> recallText(String query, int k, MetadataFilter filter, String operation) {
+    ensureOpen(operation);
+    Inputs.text(query, "query");
+    Inputs.k(k);
+    float[] unit = embedForQuery(query);
+    return unit == null ? List.of() : search(unit, k, Float.NEGATIVE_INFINITY, filter, operation);
+  }
+
+  @Override
+  public final List<Recall> recallVector(float[] query, int k) {
+    return recallVector(query, k, null, "recallVector");
+  }
+
+  @Override
+  public final List<Recall> recallVector(float[] query, int k, MetadataFilter filter) {
+    Inputs.filter(filter);
+    return recallVector(query, k, filter, "recallVector");
+  }
+
+  private List<Recall> recallVector(float[] query, int k, MetadataFilter filter, String operation) {
+    ensureOpen(operation);
+    double squaredNorm = Inputs.vector(query, dimension, "query");
+    Inputs.k(k);
+    long start = ticker.nanoTime();
+    float[] unit = UnitVectors.unit(query, squaredNorm, false);
+    List<Recall> found = searchUntimed(unit, k, Float.NEGATIVE_INFINITY, filter, operation);
+    record(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
+    return found;
+  }
+
+  @Override
+  public final Optional<Recall> match(String text, double threshold) {
+    ensureOpen("match");
+    Inputs.text(text, "text");
+    Inputs.threshold(threshold);
+    float[] unit = embedForQuery(text);
+    if (unit == null) {
+      return Optional.empty();
+    }
+    // the threshold is a double; any float score at or above it passes, so round it down, not to nearest
+    float minScore = (float) threshold;
+    if (minScore > threshold) {
+      minScore = Math.nextDown(minScore);
+    }
+    List<Recall> best = search(unit, 1, minScore, null, "match");
+    return best.isEmpty() || best.get(0).similarity() < threshold ? Optional.empty() : Optional.of(best.get(0));
+  }
+
+  @Override
+  public final boolean seen(String text, double threshold) {
+    return match(text, threshold).isPresent();
+  }
+
+  /** The query as a unit vector, or null when it embeds to the zero vector (counted, found nothing). */
+  private float[] embedForQuery(String text) {
+    float[] vector = embed(text, TimingRecorder.QUERY_EMBED);
+    double squaredNorm = Inputs.embedded(vector, dimension, embedder, text);
+    if (squaredNorm == 0) {
+      countZeroVectorQuery();
+      return null;
+    }
+    return UnitVectors.unit(vector, squaredNorm, true);
+  }
+
+  private List<Recall> search(float[] unit, int k, float minScore, MetadataFilter filter, String operation) {
+    long start = ticker.nanoTime();
+    List<Recall> found = searchUntimed(unit, k, minScore, filter, operation);
+    record(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
+    return found;
+  }
+
+  private List<Recall> searchUntimed(float[] unit, int k, float minScore, MetadataFilter filter, String operation) {
+    SearchBuffers buffers = takeBuffers();
+    long searches = buffers.searches();
+    long reranked = buffers.reranked();
+    boolean touches = core.tracksRecency();
+    beginRead(touches);
+    try {
+      ensureOpen(operation);
+      core.search(unit, k, minScore, filter, buffers);
+      return core.results(buffers);
+    } finally {
+      endRead(touches);
+      giveBack(buffers, searches, reranked);
+    }
+  }
+
+  @Override
+  public final Optional<float[]> vector(String id) {
+    ensureOpen("vector");
+    Inputs.id(id);
+    beginRead(false);
+    try {
+      ensureOpen("vector");
+      return core.vector(id);
+    } finally {
+      endRead(false);
+    }
+  }
+
+  // --- removal, size, lifecycle ---
+
+  @Override
+  public final boolean remove(String id) {
+    ensureOpen("remove");
+    Inputs.id(id);
+    beginWrite();
+    try {
+      ensureOpen("remove");
+      return core.remove(id);
+    } finally {
+      endWrite();
+    }
+  }
+
+  @Override
+  public final int removeAll(MetadataFilter filter) {
+    ensureOpen("removeAll");
+    Inputs.filter(filter);
+    beginWrite();
+    try {
+      ensureOpen("removeAll");
+      return core.removeAll(filter);
+    } finally {
+      endWrite();
+    }
+  }
+
+  @Override
+  public final void clear() {
+    ensureOpen("clear");
+    beginWrite();
+    try {
+      ensureOpen("clear");
+      core.clear();
+    } finally {
+      endWrite();
+    }
+  }
+
+  @Override
+  public final int size() {
+    ensureOpen("size");
+    beginRead(false);
+    try {
+      return core.size();
+    } finally {
+      endRead(false);
+    }
+  }
+
+  @Override
+  public final MemoryTimings timings() {
+    ensureOpen("timings");
+    return timingSnapshot();
+  }
+
+  @Override
+  public final MemoryStats stats() {
+    ensureOpen("stats");
+    beginRead(false);
+    try {
+      return statsSnapshot();
+    } finally {
+      endRead(false);
+    }
+  }
+
+  @Override
+  public final boolean isClosed() {
+    return closed;
+  }
+
+  @Override
+  public final void close() {
+    beginWrite();
+    try {
+      if (!closed) {
+        closed = true;
+        core.clear();
+        releaseResources();
+      }
+    } finally {
+      endWrite();
+    }
+  }
+
+  private void ensureOpen(String operation) {
+    if (closed) {
+      throw new MemoryClosedException(operation);
+    }
+  }
+}

@@ -1,0 +1,114 @@
+package dev.memloop.memory;
+
+import java.util.List;
+
+/**
+ * Argument checks shared by the memories. Every failure is an {@link IllegalArgumentException} whose
+ * message names the argument and shows the offending value, and every check runs before anything changes.
+ */
+final class Inputs {
+
+  private static final int SHOWN_CHARS = 60;
+
+  private Inputs() {}
+
+  static void text(String text, String name) {
+    if (text == null || text.isBlank()) {
+      throw new IllegalArgumentException(name + " must not be null or blank: " + show(text));
+    }
+  }
+
+  /** Text stored beside a pre-embedded vector: optional, but not blank. */
+  static void optionalText(String text) {
+    if (text != null && text.isBlank()) {
+      throw new IllegalArgumentException("text must be null or non-blank: " + show(text));
+    }
+  }
+
+  static void texts(List<String> texts) {
+    if (texts == null) {
+      throw new IllegalArgumentException("texts must not be null");
+    }
+    for (int i = 0; i < texts.size(); i++) {
+      text(texts.get(i), "texts[" + i + "]");
+    }
+  }
+
+  static void id(String id) {
+    if (id == null || id.isBlank()) {
+      throw new IllegalArgumentException("id must not be null or blank: " + show(id));
+    }
+  }
+
+  static void k(int k) {
+    if (k <= 0) {
+      throw new IllegalArgumentException("k must be > 0: " + k);
+    }
+  }
+
+  static void threshold(double threshold) {
+    if (!(threshold >= -1 && threshold <= 1)) {
+      throw new IllegalArgumentException("threshold must be in [-1, 1]: " + threshold);
+    }
+  }
+
+  static void filter(MetadataFilter filter) {
+    if (filter == null) {
+      throw new IllegalArgumentException("filter must not be null");
+    }
+  }
+
+  /** A caller's vector: right dimension, finite, not all zeros. Returns its squared norm. */
+  static double vector(float[] vector, int dimension, String name) {
+    if (vector == null) {
+      throw new IllegalArgumentException(name + " must not be null");
+    }
+    if (vector.length != dimension) {
+      throw new IllegalArgumentException(name + " dimension " + vector.length + " != " + dimension);
+    }
+    double squaredNorm = squaredNorm(vector, name);
+    if (squaredNorm == 0) {
+      throw new IllegalArgumentException(name + " is the zero vector (" + dimension + " zeros); it has no direction");
+    }
+    return squaredNorm;
+  }
+
+  /**
+   * An embedder's output. A wrong length or a NaN is the embedder's fault, not the caller's, and is
+   * reported as such; the zero vector is legitimate (no known token) and returned as norm 0.
+   */
+  static double embedded(float[] vector, int dimension, Embedder embedder, String text) {
+    if (vector == null || vector.length != dimension) {
+      throw new IllegalStateException("embedder " + embedder.name() + " returned "
+          + (vector == null ? "null" : vector.length + " dimensions") + " for " + show(text)
+          + "; the memory expects " + dimension);
+    }
+    try {
+      return squaredNorm(vector, "embedding");
+    } catch (IllegalArgumentException e) {
+      throw new IllegalStateException("embedder " + embedder.name() + " returned a bad vector for " + show(text)
+          + ": " + e.getMessage(), e);
+    }
+  }
+
+  static double squaredNorm(float[] vector, String name) {
+    double sum = 0;
+    for (int i = 0; i < vector.length; i++) {
+      float x = vector[i];
+      if (!Float.isFinite(x)) {
+        throw new IllegalArgumentException(name + "[" + i + "] is " + x + "; components must be finite");
+      }
+      sum += (double) x * x;
+    }
+    return sum;
+  }
+
+  /** A value quoted for an error message, shortened so a huge text cannot flood a log. */
+  static String show(String value) {
+    if (value == null) {
+      return "null";
+    }
+    String shown = value.length() <= SHOWN_CHARS ? value : value.substring(0, SHOWN_CHARS) + "...";
+    return "'" + shown + "'" + (value.length() > SHOWN_CHARS ? " (" + value.length() + " chars)" : "");
+  }
+}

@@ -1,0 +1,245 @@
+package dev.memloop.memory;
+
+import dev.memloop.memory.index.SearchBuffers;
+import dev.memloop.memory.index.VectorIndex;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The items of one memory: ids, texts and metadata in arrays parallel to the index's ordinals, an id map,
+ * and a doubly linked list through the items in eviction order (insertion order, or recency of recall for
+ * {@link Eviction#LEAST_RECENTLY_RECALLED}). Lookups by id never reorder anything, so they are safe under a
+ * read lock. Inputs arrive validated; this class keeps the invariants: ids unique, never overwritten,
+ * arrays and index in step.
+ *
+ * <p>Not thread-safe: the owning memory serializes access.
+ */
+final class MemoryCore {
+
+  /** One item's place: its ordinal (updated when rows move) and its neighbours in eviction order. */
+  private static final class Slot {
+    int ordinal;
+    Slot older;
+    Slot newer;
+
+    Slot(int ordinal) {
+      this.ordinal = ordinal;
+    }
+  }
+
+  private final VectorIndex index;
+  private final int capacity;
+  private final Eviction eviction;
+  private final String idPrefix;
+  private final HashMap<String, Slot> slots = new HashMap<>();
+  private Slot oldest;
+  private Slot newest;
+  private String[] ids = new String[0];
+  private String[] texts = new String[0];
+  private Map<?, ?>[] metadata = new Map<?, ?>[0];
+  private Slot[] slotOf = new Slot[0];
+  private long nextKey;
+  private long evictions;
+
+  MemoryCore(VectorIndex index, int capacity, Eviction eviction, String idPrefix) {
+    this.index = index;
+    this.capacity = capacity;
+    this.eviction = eviction;
+    this.idPrefix = idPrefix;
+  }
+
+  int size() {
+    return index.size();
+  }
+
+  long evictions() {
+    return evictions;
+  }
+
+  boolean tracksRecency() {
+    return eviction == Eviction.LEAST_RECENTLY_RECALLED;
+  }
+
+  /**
+   * Checks, before anything changes, that {@code count} items with these caller ids (null entries are
+   * generated) can all be added: no id stored already or repeated, room under the capacity.
+   */
+  void checkInsertable(List<String> callerIds, int count) {
+    if (callerIds != null) {
+      Set<String> batch = new HashSet<>();
+      for (String id : callerIds) {
+        if (id != null && (slots.containsKey(id) || !batch.add(id))) {
+          throw new DuplicateIdException(id);
+        }
+      }
+    }
+    if (eviction == Eviction.NONE && size() + count > capacity) {
+      throw new MemoryFullException(capacity, count);
+    }
+  }
+
+  /** Adds a checked item; {@code id} null means generate one. Returns the id. */
+  String insert(String id, float[] unitVector, String text, Map<String, Object> meta) {
+    if (id != null && slots.containsKey(id)) {
+      throw new DuplicateIdException(id);
+    }
+    if (size() >= capacity) {
+      if (eviction == Eviction.NONE) {
+        throw new MemoryFullException(capacity, 1);
+      }
+      removeAt(oldest.ordinal);
+      evictions++;
+    }
+    long key = nextKey++;
+    if (id == null) {
+      id = idPrefix + key;
+      while (slots.containsKey(id)) { // a caller chose an id of this shape; never overwrite it
+        key = nextKey++;
+        id = idPrefix + key;
+      }
+    }
+    int ordinal = index.add(unitVector, key);
+    ensureCapacity(ordinal + 1);
+    Slot slot = new Slot(ordinal);
+    ids[ordinal] = id;
+    texts[ordinal] = text;
+    metadata[ordinal] = meta;
+    slotOf[ordinal] = slot;
+    slots.put(id, slot);
+    append(slot);
+    return id;
+  }
+
+  boolean remove(String id) {
+    Slot slot = slots.get(id);
+    if (slot == null) {
+      return false;
+    }
+    removeAt(slot.ordinal);
+    return true;
+  }
+
+  int removeAll(MetadataFilter filter) {
+    int removed = 0;
+    for (int ordinal = size() - 1; ordinal >= 0; ordinal--) { // backwards: moves only bring in tested rows
+      if (filter.test(metadataAt(ordinal))) {
+        removeAt(ordinal);
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  void clear() {
+    index.clear();
+    slots.clear();
+    oldest = null;
+    newest = null;
+    Arrays.fill(ids, null);
+    Arrays.fill(texts, null);
+    Arrays.fill(metadata, null);
+    Arrays.fill(slotOf, null);
+  }
+
+  void search(float[] unitQuery, int k, float minScore, MetadataFilter filter, SearchBuffers buffers) {
+    index.search(unitQuery, k, minScore, filter == null ? null : ordinal -> filter.test(metadataAt(ordinal)),
+        buffers);
+  }
+
+  /** The results of the last search in {@code buffers}, best first; touches them for recency eviction. */
+  List<Recall> results(SearchBuffers buffers) {
+    int n = buffers.count();
+    List<Recall> out = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      out.add(recallAt(buffers.ordinal(i), buffers.score(i)));
+    }
+    return out;
+  }
+
+  Optional<Recall> first(SearchBuffers buffers) {
+    return buffers.count() == 0
+        ? Optional.empty()
+        : Optional.of(recallAt(buffers.ordinal(0), buffers.score(0)));
+  }
+
+  Optional<float[]> vector(String id) {
+    Slot slot = slots.get(id);
+    return slot == null ? Optional.empty() : Optional.of(index.vector(slot.ordinal));
+  }
+
+  private Recall recallAt(int ordinal, float score) {
+    if (tracksRecency() && slotOf[ordinal] != newest) {
+      Slot slot = slotOf[ordinal];
+      unlink(slot);
+      append(slot);
+    }
+    // float rounding can put a self-match a hair above 1; similarity is reported inside [-1, 1]
+    double similarity = Math.max(-1.0, Math.min(1.0, score));
+    return new Recall(ids[ordinal], texts[ordinal], similarity, metadataAt(ordinal));
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> metadataAt(int ordinal) {
+    return (Map<String, Object>) metadata[ordinal];
+  }
+
+  private void append(Slot slot) {
+    slot.older = newest;
+    slot.newer = null;
+    if (newest != null) {
+      newest.newer = slot;
+    } else {
+      oldest = slot;
+    }
+    newest = slot;
+  }
+
+  private void unlink(Slot slot) {
+    if (slot.older != null) {
+      slot.older.newer = slot.newer;
+    } else {
+      oldest = slot.newer;
+    }
+    if (slot.newer != null) {
+      slot.newer.older = slot.older;
+    } else {
+      newest = slot.older;
+    }
+    slot.older = null;
+    slot.newer = null;
+  }
+
+  private void removeAt(int ordinal) {
+    unlink(slotOf[ordinal]);
+    slots.remove(ids[ordinal]);
+    int last = size() - 1;
+    index.removeAt(ordinal);
+    if (ordinal != last) {
+      ids[ordinal] = ids[last];
+      texts[ordinal] = texts[last];
+      metadata[ordinal] = metadata[last];
+      slotOf[ordinal] = slotOf[last];
+      slotOf[ordinal].ordinal = ordinal;
+    }
+    ids[last] = null;
+    texts[last] = null;
+    metadata[last] = null;
+    slotOf[last] = null;
+  }
+
+  private void ensureCapacity(int needed) {
+    if (ids.length < needed) {
+      int length = Math.max(8, needed + (needed >> 1));
+      ids = Arrays.copyOf(ids, length);
+      texts = Arrays.copyOf(texts, length);
+      metadata = Arrays.copyOf(metadata, length);
+      slotOf = Arrays.copyOf(slotOf, length);
+    }
+  }
+}

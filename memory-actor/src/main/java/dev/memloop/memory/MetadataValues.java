@@ -1,0 +1,43 @@
+package dev.memloop.memory;
+
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Validates and copies item metadata. Values are typed, and the set of types is the one langchain4j
+ * stores support, so metadata moves between memloop and langchain4j pipelines unchanged.
+ */
+final class MetadataValues {
+
+  private MetadataValues() {}
+
+  /** An unmodifiable, validated copy; the caller's map is never kept. */
+  static Map<String, Object> copyOf(Map<String, ?> metadata) {
+    if (metadata == null) {
+      throw new IllegalArgumentException("metadata must not be null (pass Map.of() for none)");
+    }
+    if (metadata.isEmpty()) {
+      return Map.of();
+    }
+    for (Map.Entry<String, ?> e : metadata.entrySet()) {
+      String key = e.getKey();
+      Object value = e.getValue();
+      if (key == null || key.isBlank()) {
+        throw new IllegalArgumentException("metadata key must not be null or blank: " + Inputs.show(key));
+      }
+      if (value == null) {
+        throw new IllegalArgumentException("metadata value for key '" + key + "' must not be null");
+      }
+      if (!supported(value)) {
+        throw new IllegalArgumentException("metadata value for key '" + key + "' has unsupported type "
+            + value.getClass().getName() + "; supported: String, UUID, Integer, Long, Float, Double");
+      }
+    }
+    return Map.<String, Object>copyOf(metadata);
+  }
+
+  static boolean supported(Object value) {
+    return value instanceof String || value instanceof UUID || value instanceof Integer
+        || value instanceof Long || value instanceof Float || value instanceof Double;
+  }
+}

@@ -1,0 +1,110 @@
+package dev.memloop.memory;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * An agent's semantic working memory: allocated in-process, not connected to, and cheap enough (a few
+ * microseconds per operation) to read and write on every reasoning step.
+ *
+ * <pre>{@code
+ * try (WorkingMemory memory = WorkingMemory.allocate(embedder)) {
+ *   memory.add("investigate host=web-03 sig=ssh-bruteforce");
+ *   if (memory.seen("investigate host=web-03 sig=ssh-bruteforce", 0.95)) { ... skip the duplicate ... }
+ *   List<Recall> related = memory.recall("ssh on web-03", 8);
+ * }
+ * }</pre>
+ *
+ * <p>Similarity is cosine, in [-1, 1], higher is closer; results come best first, ties to the item added
+ * earlier. Ids are unique and never overwritten: adding under an id that exists throws
+ * {@link DuplicateIdException}. Bad input throws {@link IllegalArgumentException} naming the value and
+ * leaves the memory unchanged; any use after {@link #close()} throws {@link MemoryClosedException}.
+ * Embedding and store work are timed apart ({@link #timings()}).
+ *
+ * <p>The default memory is single-owner and lock-free: one thread (one actor) at a time. The builder's
+ * {@link WorkingMemoryBuilder#threadSafe()} gives one that many threads may read and write at once.
+ */
+public interface WorkingMemory extends AutoCloseable {
+
+  /** A single-owner memory with the defaults: exact index, unbounded. */
+  static WorkingMemory allocate(Embedder embedder) {
+    return builder(embedder).build();
+  }
+
+  /** A builder for a memory that embeds text with {@code embedder}. */
+  static WorkingMemoryBuilder builder(Embedder embedder) {
+    return new WorkingMemoryBuilder(embedder);
+  }
+
+  /** A builder for a memory of pre-embedded vectors only: text operations need an embedder and fail. */
+  static WorkingMemoryBuilder builder(int dimension) {
+    return new WorkingMemoryBuilder(dimension);
+  }
+
+  /** The dimension of every stored vector. */
+  int dimension();
+
+  /** Embeds and stores {@code text}; returns its new id. */
+  String add(String text);
+
+  /** Embeds and stores {@code text} with metadata (String, UUID, Integer, Long, Float or Double values). */
+  String add(String text, Map<String, ?> metadata);
+
+  /** Stores all texts or, if any is bad or the memory cannot take them all, none. Returns ids in order. */
+  List<String> addAll(List<String> texts);
+
+  /**
+   * Stores a pre-embedded vector (copied; any non-zero length, normalized here) with optional text (null or
+   * non-blank). Returns its new id.
+   */
+  String addVector(float[] vector, String text, Map<String, ?> metadata);
+
+  /** As {@link #addVector(float[], String, Map)} under a caller-chosen id, which must not be stored yet. */
+  String addVector(String id, float[] vector, String text, Map<String, ?> metadata);
+
+  /** The {@code k} items most similar to {@code query}, best first; empty if it embeds to the zero vector. */
+  List<Recall> recall(String query, int k);
+
+  /** As {@link #recall(String, int)}, among items whose metadata passes {@code filter}. */
+  List<Recall> recall(String query, int k, MetadataFilter filter);
+
+  /** The {@code k} items most similar to a query vector (any non-zero length), best first. */
+  List<Recall> recallVector(float[] query, int k);
+
+  /** As {@link #recallVector(float[], int)}, among items whose metadata passes {@code filter}. */
+  List<Recall> recallVector(float[] query, int k, MetadataFilter filter);
+
+  /** The most similar item if its similarity is at least {@code threshold} (in [-1, 1]). */
+  Optional<Recall> match(String text, double threshold);
+
+  /** Whether an item at least {@code threshold}-similar to {@code text} is stored: the loop guard's question. */
+  boolean seen(String text, double threshold);
+
+  /** A copy of the stored (unit-length) vector of {@code id}. */
+  Optional<float[]> vector(String id);
+
+  /** Removes {@code id}; false if it was not stored. */
+  boolean remove(String id);
+
+  /** Removes every item whose metadata passes {@code filter}; returns how many. */
+  int removeAll(MetadataFilter filter);
+
+  /** Removes every item. */
+  void clear();
+
+  /** Number of items stored. */
+  int size();
+
+  /** Durations of the operations so far, embedding apart from store work. */
+  MemoryTimings timings();
+
+  /** Counters: evictions, queries that embedded to nothing, searches and exact re-ranks. */
+  MemoryStats stats();
+
+  boolean isClosed();
+
+  /** Releases the memory; idempotent. Every other method then throws {@link MemoryClosedException}. */
+  @Override
+  void close();
+}

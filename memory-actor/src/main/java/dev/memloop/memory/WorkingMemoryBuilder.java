@@ -1,0 +1,152 @@
+package dev.memloop.memory;
+
+import dev.memloop.memory.index.ExactIndex;
+import dev.memloop.memory.index.HnswVectorIndex;
+import dev.memloop.memory.index.VectorIndex;
+import dev.memloop.memory.timing.SampleReservoir;
+import dev.memloop.memory.timing.Ticker;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Configures a {@link WorkingMemory}. Every setter checks its value at once and names it when it is bad.
+ * Defaults: {@link IndexKind#EXACT}, unbounded, single-owner, system ticker, 8,192 timing samples per
+ * operation kind, ids {@code m<n>-<seq>} unique within the JVM.
+ */
+public final class WorkingMemoryBuilder {
+
+  private static final AtomicLong MEMORIES = new AtomicLong();
+
+  private final Embedder embedder;
+  private int dimension;
+  private IndexKind index = IndexKind.EXACT;
+  private HnswVectorIndex.Parameters hnsw = HnswVectorIndex.Parameters.DEFAULT;
+  private int capacity = Integer.MAX_VALUE;
+  private Eviction eviction = Eviction.NONE;
+  private boolean threadSafe;
+  private Ticker ticker = Ticker.system();
+  private int timingSamples = SampleReservoir.DEFAULT_CAPACITY;
+  private String idPrefix;
+
+  WorkingMemoryBuilder(Embedder embedder) {
+    if (embedder == null) {
+      throw new IllegalArgumentException("embedder must not be null (use WorkingMemory.builder(dimension) "
+          + "for a memory of pre-embedded vectors)");
+    }
+    int d = embedder.dimension();
+    if (d <= 0) {
+      throw new IllegalArgumentException("embedder " + embedder.name() + " reports dimension " + d + "; must be > 0");
+    }
+    this.embedder = embedder;
+    this.dimension = d;
+  }
+
+  WorkingMemoryBuilder(int dimension) {
+    this.embedder = null;
+    this.dimension = checkDimension(dimension);
+  }
+
+  /** Checks the dimension against the embedder's (or sets it for a vector-only memory). */
+  public WorkingMemoryBuilder dimension(int dimension) {
+    checkDimension(dimension);
+    if (embedder != null && dimension != embedder.dimension()) {
+      throw new IllegalArgumentException("dimension " + dimension + " != embedder " + embedder.name()
+          + " dimension " + embedder.dimension());
+    }
+    this.dimension = dimension;
+    return this;
+  }
+
+  public WorkingMemoryBuilder index(IndexKind index) {
+    this.index = notNull(index, "index");
+    return this;
+  }
+
+  /** HNSW graph parameters, used when the index is {@link IndexKind#HNSW}. */
+  public WorkingMemoryBuilder hnsw(HnswVectorIndex.Parameters parameters) {
+    this.hnsw = notNull(parameters, "hnsw parameters");
+    return this;
+  }
+
+  /** At most {@code capacity} items; what happens beyond is the {@link #eviction(Eviction)}. */
+  public WorkingMemoryBuilder capacity(int capacity) {
+    if (capacity <= 0) {
+      throw new IllegalArgumentException("capacity must be > 0: " + capacity);
+    }
+    this.capacity = capacity;
+    return this;
+  }
+
+  /** What an add does at capacity; {@link Eviction#NONE} (the default) refuses it. */
+  public WorkingMemoryBuilder eviction(Eviction eviction) {
+    this.eviction = notNull(eviction, "eviction");
+    return this;
+  }
+
+  /** Builds the thread-safe memory instead of the single-owner one. */
+  public WorkingMemoryBuilder threadSafe() {
+    this.threadSafe = true;
+    return this;
+  }
+
+  /** The clock for operation timings (tests pass a manual one). */
+  public WorkingMemoryBuilder ticker(Ticker ticker) {
+    this.ticker = notNull(ticker, "ticker");
+    return this;
+  }
+
+  /** Raw samples kept per operation kind before reservoir sampling starts. */
+  public WorkingMemoryBuilder timingSamples(int samples) {
+    if (samples <= 0) {
+      throw new IllegalArgumentException("timing samples must be > 0: " + samples);
+    }
+    this.timingSamples = samples;
+    return this;
+  }
+
+  /**
+   * Generated ids are this prefix followed by a sequence number. Choose a prefix unique across
+   * processes when ids of several memories meet (a cluster, a shared store).
+   */
+  public WorkingMemoryBuilder idPrefix(String prefix) {
+    if (prefix == null || prefix.isBlank()) {
+      throw new IllegalArgumentException("id prefix must not be null or blank: " + Inputs.show(prefix));
+    }
+    this.idPrefix = prefix;
+    return this;
+  }
+
+  public WorkingMemory build() {
+    String prefix = idPrefix != null ? idPrefix : "m" + Long.toString(MEMORIES.incrementAndGet(), 36) + "-";
+    MemoryCore core = new MemoryCore(newIndex(), capacity, eviction, prefix);
+    return threadSafe
+        ? new ConcurrentWorkingMemory(embedder, dimension, ticker, core, timingSamples)
+        : new LocalWorkingMemory(embedder, dimension, ticker, core, timingSamples);
+  }
+
+  private VectorIndex newIndex() {
+    switch (index) {
+      case EXACT:
+        return ExactIndex.create(dimension);
+      case FLAT:
+        return ExactIndex.flat(dimension);
+      case HNSW:
+        return new HnswVectorIndex(dimension, hnsw);
+      default:
+        throw new AssertionError(index);
+    }
+  }
+
+  private static int checkDimension(int dimension) {
+    if (dimension <= 0) {
+      throw new IllegalArgumentException("dimension must be > 0: " + dimension);
+    }
+    return dimension;
+  }
+
+  private static <T> T notNull(T value, String name) {
+    if (value == null) {
+      throw new IllegalArgumentException(name + " must not be null");
+    }
+    return value;
+  }
+}

@@ -1,0 +1,225 @@
+package dev.memloop.memory.index;
+
+import dev.memloop.memory.internal.vector.VectorMath;
+import java.util.Arrays;
+import java.util.function.IntPredicate;
+
+/**
+ * Exact k-NN over one contiguous array of unit vectors, rows padded so kernels never run a scalar tail.
+ *
+ * <p>Small indexes are scanned four rows at a time (one query load feeds four rows). From
+ * {@link #COMPRESSED_MIN_ROWS} rows on, a compressed index first computes exact int16 dot products of
+ * quantized codes (half the memory traffic of floats), turns each into a certified score interval (see
+ * {@link VectorMath#quantizeInt16}) and scores in float only the rows whose upper bound can still reach the k-th best
+ * float score found so far, best bound first. Every row never scored provably ranks below k returned ones,
+ * and re-ranking uses the float scan's own kernel, so results and scores are bit-identical to a full scan.
+ *
+ * <p>Not thread-safe; see {@link VectorIndex}.
+ */
+public final class ExactIndex implements VectorIndex {
+
+  /**
+   * Below this many rows a float scan is faster than any compression (measured: see docs/BENCHMARKS.md).
+   */
+  public static final int COMPRESSED_MIN_ROWS = 192;
+
+  /** A stored or query vector may deviate from unit length by this much (on the squared norm). */
+  static final double UNIT_TOLERANCE = 1e-5;
+  private static final float NORM_MAX = (float) Math.sqrt(1 + UNIT_TOLERANCE) * 1.000001f;
+
+  private final int dimension;
+  private final int stride;
+  private final boolean compress;
+  /** Float rounding of an exact score and of the approximation, with room to spare (see the class doc). */
+  private final float floatSlack;
+  private float[] rows;
+  private long[] keys;
+  private int size;
+  private Int16Codes codes;
+  /** For the unit-length check on add; searches use their own buffers (they may run concurrently). */
+  private final float[] addScratch = new float[1];
+
+  private ExactIndex(int dimension, boolean compress) {
+    if (dimension <= 0) {
+      throw new IllegalArgumentException("dimension must be > 0: " + dimension);
+    }
+    this.dimension = dimension;
+    this.stride = VectorMath.paddedLength(dimension);
+    this.compress = compress;
+    this.floatSlack = (float) ((stride + 8) * 0x1p-24 * 1.01 * NORM_MAX * NORM_MAX + 1e-6);
+    this.rows = new float[0];
+    this.keys = new long[0];
+  }
+
+  /** The default: compressed first pass where it pays on this JVM and CPU, float scan otherwise. */
+  public static ExactIndex create(int dimension) {
+    return new ExactIndex(dimension, VectorMath.compressedScanPays());
+  }
+
+  /** A plain float scan at every size: the exact reference, and the smallest footprint. */
+  public static ExactIndex flat(int dimension) {
+    return new ExactIndex(dimension, false);
+  }
+
+  @Override
+  public int dimension() {
+    return dimension;
+  }
+
+  @Override
+  public int size() {
+    return size;
+  }
+
+  @Override
+  public boolean exact() {
+    return true;
+  }
+
+  /** Whether searches currently run the compressed first pass. */
+  public boolean compressed() {
+    return codes != null && size >= COMPRESSED_MIN_ROWS;
+  }
+
+  @Override
+  public int add(float[] unitVector, long key) {
+    checkUnit(unitVector, "vector", addScratch);
+    ensureCapacity(size + 1);
+    int base = size * stride;
+    System.arraycopy(unitVector, 0, rows, base, dimension);
+    Arrays.fill(rows, base + dimension, base + stride, 0f); // a reused row may hold an old vector's tail
+    keys[size] = key;
+    if (codes != null) {
+      codes.encode(size, rows, base);
+    }
+    int ordinal = size++;
+    if (codes == null && compress && size >= COMPRESSED_MIN_ROWS) {
+      codes = new Int16Codes(stride, keys.length);
+      for (int r = 0; r < size; r++) {
+        codes.encode(r, rows, r * stride);
+      }
+    }
+    return ordinal;
+  }
+
+  @Override
+  public void removeAt(int ordinal) {
+    if (ordinal < 0 || ordinal >= size) {
+      throw new IndexOutOfBoundsException("ordinal " + ordinal + " of " + size);
+    }
+    int last = size - 1;
+    if (ordinal != last) {
+      System.arraycopy(rows, last * stride, rows, ordinal * stride, stride);
+      keys[ordinal] = keys[last];
+      if (codes != null) {
+        codes.move(last, ordinal);
+      }
+    }
+    size = last;
+  }
+
+  @Override
+  public void clear() {
+    size = 0;
+  }
+
+  @Override
+  public float[] vector(int ordinal) {
+    checkOrdinal(ordinal);
+    return Arrays.copyOfRange(rows, ordinal * stride, ordinal * stride + dimension);
+  }
+
+  @Override
+  public long key(int ordinal) {
+    checkOrdinal(ordinal);
+    return keys[ordinal];
+  }
+
+  @Override
+  public void search(float[] unitQuery, int k, float minScore, IntPredicate accept, SearchBuffers into) {
+    if (k <= 0) {
+      throw new IllegalArgumentException("k must be > 0: " + k);
+    }
+    checkUnit(unitQuery, "query", into.four);
+    into.begin(k);
+    if (size > 0) {
+      float[] query = into.query(stride);
+      System.arraycopy(unitQuery, 0, query, 0, dimension);
+      Arrays.fill(query, dimension, stride, 0f);
+      if (compressed()) {
+        CompressedSearch.run(this, query, k, minScore, accept, into);
+      } else {
+        scan(query, minScore, accept, into);
+      }
+    }
+    into.top.finish();
+  }
+
+  /** Scores every row in float, four at a time. */
+  void scan(float[] query, float minScore, IntPredicate accept, SearchBuffers into) {
+    float[] scores = into.floats(size);
+    VectorMath.dotRows(query, rows, 0, stride, stride, size, scores);
+    into.countReranked(size);
+    TopK top = into.top;
+    for (int r = 0; r < size; r++) {
+      float score = scores[r];
+      if (score >= minScore && (accept == null || accept.test(r))) {
+        top.offer(score, keys[r], r);
+      }
+    }
+  }
+
+  // Accessors for CompressedSearch, which keeps the two-phase algorithm in a file of its own.
+  int stride() {
+    return stride;
+  }
+
+  float[] rows() {
+    return rows;
+  }
+
+  long[] keys() {
+    return keys;
+  }
+
+  Int16Codes codes() {
+    return codes;
+  }
+
+  float floatSlack() {
+    return floatSlack;
+  }
+
+  static float normMax() {
+    return NORM_MAX;
+  }
+
+  private void ensureCapacity(int needed) {
+    if (keys.length < needed) {
+      int capacity = Math.max(8, needed + (needed >> 1));
+      rows = Arrays.copyOf(rows, capacity * stride);
+      keys = Arrays.copyOf(keys, capacity);
+      if (codes != null) {
+        codes.ensureCapacity(capacity);
+      }
+    }
+  }
+
+  private void checkOrdinal(int ordinal) {
+    if (ordinal < 0 || ordinal >= size) {
+      throw new IndexOutOfBoundsException("ordinal " + ordinal + " of " + size);
+    }
+  }
+
+  /** Exactness rests on unit vectors: checked here, where the bound is derived, at one dot product's cost. */
+  private void checkUnit(float[] vector, String what, float[] scratch) {
+    if (vector.length != dimension) {
+      throw new IllegalArgumentException(what + " dimension " + vector.length + " != " + dimension);
+    }
+    VectorMath.dotRows(vector, vector, 0, dimension, dimension, 1, scratch);
+    double normSq = scratch[0];
+    if (!(Math.abs(normSq - 1) <= UNIT_TOLERANCE)) {
+      throw new IllegalArgumentException(what + " must be a unit vector, squared norm is " + normSq);
+    }
+  }
+}

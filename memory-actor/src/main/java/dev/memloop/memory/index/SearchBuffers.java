@@ -1,0 +1,122 @@
+package dev.memloop.memory.index;
+
+/**
+ * One searcher's working arrays and its last result. A single-owner memory keeps one and reuses it, so a
+ * search allocates nothing once the arrays have grown to the index size; concurrent readers each take
+ * their own. Also counts exact re-ranks, which reports use to show how much a compressed pass saved.
+ *
+ * <p>Not thread-safe: one search at a time.
+ */
+public final class SearchBuffers {
+
+  final TopK top = new TopK();
+  /** The k largest lower bounds, for filtered compressed searches. */
+  final TopK bounds = new TopK();
+  final float[] stats = new float[3];
+  private float[] query = new float[0];
+  private short[] queryCodes = new short[0];
+  private int[] dots = new int[0];
+  private float[] floats = new float[0];
+  private int[] candidates = new int[0];
+  private float[] scores = new float[0];
+  /** Scratch for the query's unit-length check. */
+  final float[] four = new float[4];
+  private float[] laneTop = new float[0];
+  private long searches;
+  private long reranked;
+
+  /** Number of results of the last search. */
+  public int count() {
+    return top.size();
+  }
+
+  /** Ordinal of the {@code i}-th best result of the last search. */
+  public int ordinal(int i) {
+    checkResult(i);
+    return top.ordinal(i);
+  }
+
+  /** Score of the {@code i}-th best result of the last search. */
+  public float score(int i) {
+    checkResult(i);
+    return top.score(i);
+  }
+
+  /** Searches run with these buffers. */
+  public long searches() {
+    return searches;
+  }
+
+  /** Vectors scored exactly in total; for an exhaustive scan that is every vector. */
+  public long reranked() {
+    return reranked;
+  }
+
+  private void checkResult(int i) {
+    if (i < 0 || i >= top.size()) {
+      throw new IndexOutOfBoundsException("result " + i + " of " + top.size());
+    }
+  }
+
+  void begin(int k) {
+    top.reset(k);
+    searches++;
+  }
+
+  void countReranked(int n) {
+    reranked += n;
+  }
+
+  float[] query(int length) {
+    if (query.length < length) {
+      query = new float[length];
+    }
+    return query;
+  }
+
+  short[] queryCodes(int length) {
+    if (queryCodes.length < length) {
+      queryCodes = new short[length];
+    }
+    return queryCodes;
+  }
+
+  int[] dots(int length) {
+    if (dots.length < length) {
+      dots = new int[grow(length)];
+    }
+    return dots;
+  }
+
+  float[] floats(int length) {
+    if (floats.length < length) {
+      floats = new float[grow(length)];
+    }
+    return floats;
+  }
+
+  int[] candidates(int length) {
+    if (candidates.length < length) {
+      candidates = new int[grow(length)];
+    }
+    return candidates;
+  }
+
+  float[] scores(int length) {
+    if (scores.length < length) {
+      scores = new float[grow(length)];
+    }
+    return scores;
+  }
+
+  float[] laneTop(int length) {
+    if (laneTop.length < length) {
+      laneTop = new float[length];
+    }
+    return laneTop;
+  }
+
+  private static int grow(int length) {
+    return Math.max(16, length + (length >> 1));
+  }
+}
