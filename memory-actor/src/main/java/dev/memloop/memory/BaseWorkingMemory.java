@@ -355,7 +355,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     try {
       if (!closed) {
         closed = true;
-        core.clear();
+        core.release();
         releaseResources();
       }
     } finally {

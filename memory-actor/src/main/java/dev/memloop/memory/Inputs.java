@@ -1,5 +1,6 @@
 package dev.memloop.memory;
 
+import dev.memloop.memory.internal.vector.VectorMath;
 import java.util.List;
 
 /**
@@ -91,7 +92,22 @@ final class Inputs {
     }
   }
 
+  /**
+   * The squared norm, checking every component is finite. The fast path is one SIMD dot product: any NaN
+   * or infinity makes it non-finite, so only then (or for a zero or underflowing sum) does the exact scalar
+   * pass below run, to name the component or get the sum right.
+   */
   static double squaredNorm(float[] vector, String name) {
+    float[] out = new float[1];
+    VectorMath.dotRows(vector, vector, 0, vector.length, vector.length, 1, out);
+    float fast = out[0];
+    if (Float.isFinite(fast) && fast > 1e-30f) {
+      return fast;
+    }
+    return exactSquaredNorm(vector, name);
+  }
+
+  private static double exactSquaredNorm(float[] vector, String name) {
     double sum = 0;
     for (int i = 0; i < vector.length; i++) {
       float x = vector[i];

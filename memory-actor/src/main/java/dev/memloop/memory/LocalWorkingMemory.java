@@ -11,7 +11,8 @@ import dev.memloop.memory.timing.Ticker;
 final class LocalWorkingMemory extends BaseWorkingMemory {
 
   private final TimingRecorder timings;
-  private SearchBuffers buffers = new SearchBuffers();
+  /** Created by the first search: a memory that is only written to never needs it. */
+  private SearchBuffers buffers;
   private long zeroVectorQueries;
 
   LocalWorkingMemory(Embedder embedder, int dimension, Ticker ticker, MemoryCore core, int reservoirCapacity) {
@@ -33,6 +34,9 @@ final class LocalWorkingMemory extends BaseWorkingMemory {
 
   @Override
   SearchBuffers takeBuffers() {
+    if (buffers == null) {
+      buffers = new SearchBuffers();
+    }
     return buffers;
   }
 
@@ -56,12 +60,13 @@ final class LocalWorkingMemory extends BaseWorkingMemory {
 
   @Override
   MemoryStats statsSnapshot() {
-    return new MemoryStats(core.size(), core.evictions(), zeroVectorQueries, buffers.searches(), buffers.reranked());
+    return new MemoryStats(core.size(), core.evictions(), zeroVectorQueries,
+        buffers == null ? 0 : buffers.searches(), buffers == null ? 0 : buffers.reranked());
   }
 
   @Override
   void releaseResources() {
     timings.release();
-    buffers = new SearchBuffers();
+    buffers = null;
   }
 }

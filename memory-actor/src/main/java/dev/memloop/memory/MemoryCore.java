@@ -37,18 +37,23 @@ final class MemoryCore {
   private final int capacity;
   private final Eviction eviction;
   private final String idPrefix;
-  private final HashMap<String, Slot> slots = new HashMap<>();
+  private final HashMap<String, Slot> slots;
   private Slot oldest;
   private Slot newest;
-  private String[] ids = new String[0];
-  private String[] texts = new String[0];
-  private Map<?, ?>[] metadata = new Map<?, ?>[0];
-  private Slot[] slotOf = new Slot[0];
+  private String[] ids;
+  private String[] texts;
+  private Map<?, ?>[] metadata;
+  private Slot[] slotOf;
   private long nextKey;
   private long evictions;
 
-  MemoryCore(VectorIndex index, int capacity, Eviction eviction, String idPrefix) {
+  MemoryCore(VectorIndex index, int capacity, Eviction eviction, String idPrefix, int expectedSize) {
     this.index = index;
+    this.slots = new HashMap<>(expectedSize * 4 / 3 + 1);
+    this.ids = new String[expectedSize];
+    this.texts = new String[expectedSize];
+    this.metadata = new Map<?, ?>[expectedSize];
+    this.slotOf = new Slot[expectedSize];
     this.capacity = capacity;
     this.eviction = eviction;
     this.idPrefix = idPrefix;
@@ -86,7 +91,7 @@ final class MemoryCore {
 
   /** Adds a checked item; {@code id} null means generate one. Returns the id. */
   String insert(String id, float[] unitVector, String text, Map<String, Object> meta) {
-    if (id != null && slots.containsKey(id)) {
+    if (id != null && slots.containsKey(id)) { // before any eviction: a refused add changes nothing
       throw new DuplicateIdException(id);
     }
     if (size() >= capacity) {
@@ -96,22 +101,23 @@ final class MemoryCore {
       removeAt(oldest.ordinal);
       evictions++;
     }
+    Slot slot = new Slot(size());
     long key = nextKey++;
     if (id == null) {
       id = idPrefix + key;
-      while (slots.containsKey(id)) { // a caller chose an id of this shape; never overwrite it
+      while (slots.putIfAbsent(id, slot) != null) { // a caller chose an id of this shape; never overwrite it
         key = nextKey++;
         id = idPrefix + key;
       }
+    } else {
+      slots.put(id, slot);
     }
     int ordinal = index.add(unitVector, key);
     ensureCapacity(ordinal + 1);
-    Slot slot = new Slot(ordinal);
     ids[ordinal] = id;
     texts[ordinal] = text;
     metadata[ordinal] = meta;
     slotOf[ordinal] = slot;
-    slots.put(id, slot);
     append(slot);
     return id;
   }
@@ -134,6 +140,18 @@ final class MemoryCore {
       }
     }
     return removed;
+  }
+
+  /** Drops everything at once for a closed memory: no per-entry work, the arrays go to the collector. */
+  void release() {
+    index.clear();
+    slots.clear();
+    oldest = null;
+    newest = null;
+    ids = new String[0];
+    texts = new String[0];
+    metadata = new Map<?, ?>[0];
+    slotOf = new Slot[0];
   }
 
   void clear() {

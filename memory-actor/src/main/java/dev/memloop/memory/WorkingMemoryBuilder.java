@@ -26,6 +26,7 @@ public final class WorkingMemoryBuilder {
   private Ticker ticker = Ticker.system();
   private int timingSamples = SampleReservoir.DEFAULT_CAPACITY;
   private String idPrefix;
+  private int expectedSize = 16;
 
   WorkingMemoryBuilder(Embedder embedder) {
     if (embedder == null) {
@@ -104,6 +105,18 @@ public final class WorkingMemoryBuilder {
   }
 
   /**
+   * How many items the memory is expected to hold: its arrays start at that size instead of growing into
+   * it (a hint, like an {@code ArrayList}'s initial capacity; 16 by default).
+   */
+  public WorkingMemoryBuilder expectedSize(int items) {
+    if (items <= 0) {
+      throw new IllegalArgumentException("expected size must be > 0: " + items);
+    }
+    this.expectedSize = items;
+    return this;
+  }
+
+  /**
    * Generated ids are this prefix followed by a sequence number. Choose a prefix unique across
    * processes when ids of several memories meet (a cluster, a shared store).
    */
@@ -117,18 +130,19 @@ public final class WorkingMemoryBuilder {
 
   public WorkingMemory build() {
     String prefix = idPrefix != null ? idPrefix : "m" + Long.toString(MEMORIES.incrementAndGet(), 36) + "-";
-    MemoryCore core = new MemoryCore(newIndex(), capacity, eviction, prefix);
+    int presize = Math.min(expectedSize, capacity);
+    MemoryCore core = new MemoryCore(newIndex(presize), capacity, eviction, prefix, presize);
     return threadSafe
         ? new ConcurrentWorkingMemory(embedder, dimension, ticker, core, timingSamples)
         : new LocalWorkingMemory(embedder, dimension, ticker, core, timingSamples);
   }
 
-  private VectorIndex newIndex() {
+  private VectorIndex newIndex(int presize) {
     switch (index) {
       case EXACT:
-        return ExactIndex.create(dimension);
+        return ExactIndex.create(dimension, presize);
       case FLAT:
-        return ExactIndex.flat(dimension);
+        return ExactIndex.flat(dimension, presize);
       case HNSW:
         return new HnswVectorIndex(dimension, hnsw);
       default:

@@ -23,7 +23,7 @@ public enum Lifecycle {
   MEMLOOP("memloop WorkingMemory") {
     @Override
     int live(float[][] items, float[] query, int k) {
-      try (WorkingMemory memory = WorkingMemory.builder(query.length).build()) {
+      try (WorkingMemory memory = WorkingMemory.builder(query.length).expectedSize(items.length).build()) {
         for (float[] item : items) {
           memory.addVector(item, null, Map.of());
         }

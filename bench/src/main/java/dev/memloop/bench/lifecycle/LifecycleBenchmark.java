@@ -49,6 +49,8 @@ public final class LifecycleBenchmark {
     }
   }
 
+  /** Per competitor before any timed round: long enough for C2 to compile every hot path here. */
+  private static final double WARM_UP_SECONDS = 2.0;
   private static final int SETS = 64;
   private static final int BATCH = 256;
 
@@ -64,7 +66,7 @@ public final class LifecycleBenchmark {
     List<Lifecycle> order = new ArrayList<>(config.competitors());
     for (Lifecycle c : order) {
       rates.put(c, new double[config.rounds()]);
-      measure(c, sets, queries, config.k(), Math.min(0.5, config.secondsPerRound())); // warm-up
+      measure(c, sets, queries, config.k(), WARM_UP_SECONDS);
     }
     for (int round = 0; round < config.rounds(); round++) {
       progress.accept("  round " + (round + 1) + "/" + config.rounds());
@@ -91,10 +93,7 @@ public final class LifecycleBenchmark {
     long done = 0;
     int sink = 0;
     do {
-      for (int i = 0; i < BATCH; i++) {
-        int s = (int) ((done + i) % SETS);
-        sink += c.live(sets[s], queries[s], k);
-      }
+      sink += batch(c, sets, queries, k);
       done += BATCH;
       elapsed = System.nanoTime() - start;
     } while (elapsed < budget);
@@ -102,6 +101,20 @@ public final class LifecycleBenchmark {
       System.out.print(""); // keeps the lifecycles' results alive
     }
     return done / (elapsed / 1e9);
+  }
+
+  /**
+   * One batch of lifecycles. A method of its own, so that the JIT compiles it after a few hundred calls
+   * instead of waiting for an on-stack replacement of a long-running loop (measured: seconds of slow
+   * interpreted rounds otherwise).
+   */
+  private static int batch(Lifecycle c, float[][][] sets, float[][] queries, int k) {
+    int sink = 0;
+    for (int i = 0; i < BATCH; i++) {
+      int s = i % SETS;
+      sink += c.live(sets[s], queries[s], k);
+    }
+    return sink;
   }
 
   private static double median(double[] values) {

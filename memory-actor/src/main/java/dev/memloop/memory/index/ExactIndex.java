@@ -23,6 +23,9 @@ public final class ExactIndex implements VectorIndex {
    */
   public static final int COMPRESSED_MIN_ROWS = 192;
 
+  /** First allocation when no size is expected: enough for a typical ephemeral memory. */
+  static final int DEFAULT_INITIAL_ROWS = 16;
+
   /** A stored or query vector may deviate from unit length by this much (on the squared norm). */
   static final double UNIT_TOLERANCE = 1e-5;
   private static final float NORM_MAX = (float) Math.sqrt(1 + UNIT_TOLERANCE) * 1.000001f;
@@ -30,6 +33,7 @@ public final class ExactIndex implements VectorIndex {
   private final int dimension;
   private final int stride;
   private final boolean compress;
+  private final int initialRows;
   /** Float rounding of an exact score and of the approximation, with room to spare (see the class doc). */
   private final float floatSlack;
   private float[] rows;
@@ -39,10 +43,14 @@ public final class ExactIndex implements VectorIndex {
   /** For the unit-length check on add; searches use their own buffers (they may run concurrently). */
   private final float[] addScratch = new float[1];
 
-  private ExactIndex(int dimension, boolean compress) {
+  private ExactIndex(int dimension, boolean compress, int initialRows) {
     if (dimension <= 0) {
       throw new IllegalArgumentException("dimension must be > 0: " + dimension);
     }
+    if (initialRows <= 0) {
+      throw new IllegalArgumentException("expected size must be > 0: " + initialRows);
+    }
+    this.initialRows = initialRows;
     this.dimension = dimension;
     this.stride = VectorMath.paddedLength(dimension);
     this.compress = compress;
@@ -53,12 +61,22 @@ public final class ExactIndex implements VectorIndex {
 
   /** The default: compressed first pass where it pays on this JVM and CPU, float scan otherwise. */
   public static ExactIndex create(int dimension) {
-    return new ExactIndex(dimension, VectorMath.compressedScanPays());
+    return create(dimension, DEFAULT_INITIAL_ROWS);
+  }
+
+  /** As {@link #create(int)}, sized for {@code expectedSize} entries before it first grows. */
+  public static ExactIndex create(int dimension, int expectedSize) {
+    return new ExactIndex(dimension, VectorMath.compressedScanPays(), expectedSize);
   }
 
   /** A plain float scan at every size: the exact reference, and the smallest footprint. */
   public static ExactIndex flat(int dimension) {
-    return new ExactIndex(dimension, false);
+    return flat(dimension, DEFAULT_INITIAL_ROWS);
+  }
+
+  /** As {@link #flat(int)}, sized for {@code expectedSize} entries before it first grows. */
+  public static ExactIndex flat(int dimension, int expectedSize) {
+    return new ExactIndex(dimension, false, expectedSize);
   }
 
   @Override
@@ -143,9 +161,12 @@ public final class ExactIndex implements VectorIndex {
     checkUnit(unitQuery, "query", into.four);
     into.begin(k);
     if (size > 0) {
-      float[] query = into.query(stride);
-      System.arraycopy(unitQuery, 0, query, 0, dimension);
-      Arrays.fill(query, dimension, stride, 0f);
+      float[] query = unitQuery;
+      if (dimension != stride) { // kernels run over the padded length: pad the query with zeros too
+        query = into.query(stride);
+        System.arraycopy(unitQuery, 0, query, 0, dimension);
+        Arrays.fill(query, dimension, stride, 0f);
+      }
       if (compressed()) {
         CompressedSearch.run(this, query, k, minScore, accept, into);
       } else {
@@ -196,7 +217,7 @@ public final class ExactIndex implements VectorIndex {
 
   private void ensureCapacity(int needed) {
     if (keys.length < needed) {
-      int capacity = Math.max(8, needed + (needed >> 1));
+      int capacity = keys.length == 0 ? Math.max(initialRows, needed) : needed + (needed >> 1);
       rows = Arrays.copyOf(rows, capacity * stride);
       keys = Arrays.copyOf(keys, capacity);
       if (codes != null) {

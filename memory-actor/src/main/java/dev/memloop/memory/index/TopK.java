@@ -11,9 +11,9 @@ import java.util.Arrays;
  */
 final class TopK {
 
-  private float[] scores = new float[16];
-  private long[] keys = new long[16];
-  private int[] ordinals = new int[16];
+  private float[] scores = new float[0];
+  private long[] keys = new long[0];
+  private int[] ordinals = new int[0];
   private int k;
   private int size;
 

@@ -14,7 +14,7 @@ public final class SampleReservoir {
 
   /** Default bound: 8,192 samples, 64 KiB once full. */
   public static final int DEFAULT_CAPACITY = 8192;
-  private static final int FIRST_ALLOCATION = 32;
+  private static final int FIRST_ALLOCATION = 16;
   private static final long[] NONE = new long[0];
 
   private final int capacity;
