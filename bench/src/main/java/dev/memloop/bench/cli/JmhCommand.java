@@ -1,5 +1,6 @@
 package dev.memloop.bench.cli;
 
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Command;
 final class JmhCommand implements Runnable {
 
   @CommandLine.Unmatched
-  private List<String> arguments = List.of();
+  private List<String> arguments = new ArrayList<>();
 
   @Override
   public void run() {

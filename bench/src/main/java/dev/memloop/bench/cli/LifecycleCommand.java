@@ -5,7 +5,7 @@ import dev.memloop.bench.lifecycle.LifecycleBenchmark;
 import dev.memloop.bench.report.RunDirectory;
 import dev.memloop.bench.report.RunInfo;
 import dev.memloop.bench.report.TextTable;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,7 +57,7 @@ final class LifecycleCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     LifecycleBenchmark.Config config = Options.valid(spec, () -> new LifecycleBenchmark.Config(items, dimension, k,
         seconds, rounds, seed, competitors == null || competitors.isEmpty() ? List.of(Lifecycle.values()) : competitors));
-    PrintStream console = json ? System.err : System.out;
+    PrintWriter console = json ? spec.commandLine().getErr() : spec.commandLine().getOut();
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("items", items);
     parameters.put("dim", dimension);
@@ -82,8 +82,10 @@ final class LifecycleCommand implements Callable<Integer> {
     run.writeText("report.md", "# memloop bench lifecycle\n\n" + info.headline() + "\n\n" + table.markdown());
     console.println("results: " + run.path().toAbsolutePath());
     if (json) {
-      System.out.println(RunDirectory.JSON.writeValueAsString(result));
+      spec.commandLine().getOut().println(RunDirectory.JSON.writeValueAsString(result));
     }
+    console.flush();
+    spec.commandLine().getOut().flush();
     return 0;
   }
 

@@ -5,7 +5,7 @@ import dev.memloop.bench.report.RunInfo;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.bench.store.Competitor;
 import dev.memloop.bench.store.StoreBenchmark;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -67,7 +67,7 @@ final class StoreCommand implements Callable<Integer> {
       configs.add(Options.valid(spec, () -> new StoreBenchmark.Config(n, dimension, k, queries, rounds, seed, data,
           competitors == null || competitors.isEmpty() ? List.of(Competitor.values()) : competitorsWithMemloop())));
     }
-    PrintStream console = json ? System.err : System.out;
+    PrintWriter console = json ? spec.commandLine().getErr() : spec.commandLine().getOut();
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("items", items);
     parameters.put("dim", dimension);
@@ -99,8 +99,10 @@ final class StoreCommand implements Callable<Integer> {
     run.writeText("report.md", report.toString());
     console.println("\nresults: " + run.path().toAbsolutePath());
     if (json) {
-      System.out.println(RunDirectory.JSON.writeValueAsString(results));
+      spec.commandLine().getOut().println(RunDirectory.JSON.writeValueAsString(results));
     }
+    console.flush();
+    spec.commandLine().getOut().flush();
     return 0;
   }
 

@@ -26,7 +26,7 @@ final class CompressedSearch {
     Int16Codes codes = index.codes();
     short[] queryCodes = into.queryCodes(stride);
     float[] stats = into.stats;
-    VectorMath.quantizeInt16(query, 0, stride, queryCodes, 0, stats);
+    VectorMath.quantizeInt16(query, 0, stride, queryCodes, 0, stats, into.floats(stride));
     float queryInvScale = stats[0];
     float queryHatNorm = stats[2];
     // |q' - q| |x| plus float rounding: the part of every row's bound that does not depend on the row

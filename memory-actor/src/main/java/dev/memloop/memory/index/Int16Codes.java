@@ -17,9 +17,11 @@ final class Int16Codes {
   float[] invScale;
   float[] residual;
   private final float[] stats = new float[3];
+  private final float[] scratch;
 
   Int16Codes(int stride, int capacityRows) {
     this.stride = stride;
+    this.scratch = new float[stride];
     this.codes = new short[capacityRows * stride];
     this.invScale = new float[capacityRows];
     this.residual = new float[capacityRows];
@@ -34,7 +36,7 @@ final class Int16Codes {
   }
 
   void encode(int row, float[] source, int offset) {
-    VectorMath.quantizeInt16(source, offset, stride, codes, row * stride, stats);
+    VectorMath.quantizeInt16(source, offset, stride, codes, row * stride, stats, scratch);
     invScale[row] = stats[0];
     residual[row] = stats[1];
   }

@@ -22,8 +22,6 @@ final class PanamaVectorMath implements VectorMathSupport {
   private static final int FLOAT_LANES = FLOATS.length();
   private static final int SHORT_LANES = SHORTS.length();
   private static final float ROUNDING_MAGIC = 0x1.8p23f;
-  /** Rounded codes in float, per thread: the kernel is shared by every memory. */
-  private static final ThreadLocal<float[]> ROUNDED = ThreadLocal.withInitial(() -> new float[1024]);
 
   static final PanamaVectorMath INSTANCE = new PanamaVectorMath();
 
@@ -184,7 +182,7 @@ final class PanamaVectorMath implements VectorMathSupport {
 
   @Override
   public void quantizeInt16(float[] source, int offset, int length, short[] target, int targetOffset,
-      float[] stats) {
+      float[] stats, float[] scratch) {
     // Dimension i belongs to residue class i % SHORT_LANES. A short vector spans two float vectors, so
     // float chunks alternate between the lower and the upper half of the classes.
     FloatVector lowClasses = FloatVector.zero(FLOATS);
@@ -209,11 +207,7 @@ final class PanamaVectorMath implements VectorMathSupport {
     FloatVector magic = FloatVector.broadcast(FLOATS, ROUNDING_MAGIC);
     FloatVector residualSq = FloatVector.zero(FLOATS);
     FloatVector normSq = FloatVector.zero(FLOATS);
-    float[] rounded = ROUNDED.get();
-    if (rounded.length < length) {
-      rounded = new float[length];
-      ROUNDED.set(rounded);
-    }
+    float[] rounded = scratch;
     for (int i = 0; i < length; i += FLOAT_LANES) {
       FloatVector x = FloatVector.fromArray(FLOATS, source, offset + i);
       // adding and subtracting 1.5 * 2^23 rounds to the nearest integer (|codes| <= 181 here)
@@ -294,10 +288,9 @@ final class PanamaVectorMath implements VectorMathSupport {
     for (r = 0; r < bound; r += FLOAT_LANES) {
       VectorMask<Float> hits = FloatVector.fromArray(FLOATS, upper, r).compare(VectorOperators.GE, threshold);
       if (hits.anyTrue()) { // rare: most blocks hold no candidate (toLong() is slow on JDK 17)
-        for (int lane = 0; lane < FLOAT_LANES; lane++) {
-          if (upper[r + lane] >= bar) {
-            candidates[count++] = r + lane;
-          }
+        for (int lane = 0; lane < FLOAT_LANES; lane++) { // branch-free: which lanes hit is unpredictable
+          candidates[count] = r + lane;
+          count += upper[r + lane] >= bar ? 1 : 0;
         }
       }
     }

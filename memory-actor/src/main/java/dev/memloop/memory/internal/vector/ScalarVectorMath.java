@@ -81,7 +81,7 @@ final class ScalarVectorMath implements VectorMathSupport {
 
   @Override
   public void quantizeInt16(float[] source, int offset, int length, short[] target, int targetOffset,
-      float[] stats) {
+      float[] stats, float[] scratch) {
     Int16Quantizer.quantize(source, offset, length, LANES, target, targetOffset, stats);
   }
 

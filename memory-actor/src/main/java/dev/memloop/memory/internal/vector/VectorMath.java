@@ -79,8 +79,8 @@ public final class VectorMath {
 
   /** int16 codes with certified error; see {@link VectorMathSupport#quantizeInt16}. */
   public static void quantizeInt16(float[] source, int offset, int length, short[] target, int targetOffset,
-      float[] stats) {
-    IMPL.quantizeInt16(source, offset, length, target, targetOffset, stats);
+      float[] stats, float[] scratch) {
+    IMPL.quantizeInt16(source, offset, length, target, targetOffset, stats, scratch);
   }
 
   /** Certified score intervals from int16 dot products; see {@link VectorMathSupport#int16Bounds}. */

@@ -57,8 +57,10 @@ interface VectorMathSupport {
    * codes whose residue classes of {@link #int16Lanes()} each have a norm of at most 181. Writes into
    * {@code stats}: [0] the float factor from codes back to the source scale, [1] an upper bound on the
    * residual norm {@code |codes * stats[0] - source|} and [2] an upper bound on {@code |codes * stats[0]|}.
+   * {@code scratch} holds at least {@code length} floats of working space.
    */
-  void quantizeInt16(float[] source, int offset, int length, short[] target, int targetOffset, float[] stats);
+  void quantizeInt16(float[] source, int offset, int length, short[] target, int targetOffset, float[] stats,
+      float[] scratch);
 
   /**
    * Turns exact int16 dot products into certified score intervals. For {@code r < n}:

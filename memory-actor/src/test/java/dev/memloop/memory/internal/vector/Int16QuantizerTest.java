@@ -31,7 +31,7 @@ class Int16QuantizerTest {
         float[] stats = new float[3];
         for (int trial = 0; trial < 200; trial++) {
           float[] v = VectorMathEquivalenceTest.padded(spiky(random, dimension, trial), stride);
-          k.quantizeInt16(v, 0, stride, codes, 0, stats);
+          k.quantizeInt16(v, 0, stride, codes, 0, stats, new float[2048]);
           assertThat(Int16Quantizer.classNormsFit(codes, 0, stride, k.int16Lanes()))
               .as(k.name() + " d=" + dimension).isTrue();
         }
@@ -54,8 +54,8 @@ class Int16QuantizerTest {
       for (int trial = 0; trial < 5000; trial++) {
         float[] xv = VectorMathEquivalenceTest.padded(spiky(random, dimension, trial), stride);
         float[] qv = VectorMathEquivalenceTest.padded(spiky(random, dimension, trial + 1), stride);
-        k.quantizeInt16(xv, 0, stride, x, 0, xs);
-        k.quantizeInt16(qv, 0, stride, q, 0, qs);
+        k.quantizeInt16(xv, 0, stride, x, 0, xs, new float[2048]);
+        k.quantizeInt16(qv, 0, stride, q, 0, qs, new float[2048]);
         short[] rows = new short[4 * stride];
         System.arraycopy(x, 0, rows, 0, stride);
         k.int16Dots(q, rows, stride, 4, dot);
@@ -78,7 +78,7 @@ class Int16QuantizerTest {
       short[] codes = new short[k.padding()];
       java.util.Arrays.fill(codes, (short) 7);
       float[] stats = {1, 1, 1};
-      k.quantizeInt16(new float[k.padding()], 0, k.padding(), codes, 0, stats);
+      k.quantizeInt16(new float[k.padding()], 0, k.padding(), codes, 0, stats, new float[2048]);
       assertThat(codes).containsOnly((short) 0);
       assertThat(stats).containsExactly(0f, 0f, 0f);
     }

@@ -76,12 +76,12 @@ class VectorMathEquivalenceTest {
     float[] stats = new float[3];
     for (int r = 0; r < rows; r++) {
       float[] v = padded(unit(gaussian(random, dimension)), stride);
-      panama.quantizeInt16(v, 0, stride, codes, r * stride, stats);
+      panama.quantizeInt16(v, 0, stride, codes, r * stride, stats, new float[2048]);
       invScale[r] = stats[0];
       residual[r] = stats[1];
     }
     short[] query = new short[stride];
-    panama.quantizeInt16(padded(unit(gaussian(random, dimension)), stride), 0, stride, query, 0, stats);
+    panama.quantizeInt16(padded(unit(gaussian(random, dimension)), stride), 0, stride, query, 0, stats, new float[2048]);
 
     int[] expected = new int[rows];
     int[] actual = new int[rows];
@@ -112,12 +112,12 @@ class VectorMathEquivalenceTest {
     float[] residual = new float[n];
     float[] stats = new float[3];
     for (int r = 0; r < n; r++) {
-      panama.quantizeInt16(padded(unit(gaussian(random, 64)), stride), 0, stride, codes, r * stride, stats);
+      panama.quantizeInt16(padded(unit(gaussian(random, 64)), stride), 0, stride, codes, r * stride, stats, new float[2048]);
       invScale[r] = stats[0];
       residual[r] = stats[1];
     }
     short[] query = new short[stride];
-    panama.quantizeInt16(padded(unit(gaussian(random, 64)), stride), 0, stride, query, 0, stats);
+    panama.quantizeInt16(padded(unit(gaussian(random, 64)), stride), 0, stride, query, 0, stats, new float[2048]);
     int[] dots = new int[n];
     panama.int16Dots(query, codes, stride, n, dots);
     for (int k : new int[] {1, 2}) { // the scalar kernel keeps two lower bounds, so k <= 2 compares like for like
