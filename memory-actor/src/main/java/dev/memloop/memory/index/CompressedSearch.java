@@ -8,7 +8,7 @@ import java.util.function.IntPredicate;
  * {@code [lower, upper]} around its float score. The k-th largest lower bound (over the per-lane top two,
  * which are lower bounds of distinct rows, or over all accepted rows when filtering) is a bar every
  * top-k member must reach: k distinct rows score at least that much. Only rows whose upper bound reaches
- * the bar are scored in float, with the scan's own kernel, so scores are bit-identical to a scan.
+ * the bar are scored in float, with the scan's own kernel.
  *
  * <p>When too many rows survive (near-duplicate data, where every interval overlaps), a float scan is
  * cheaper than scattered re-ranks and runs instead; results are identical either way.

@@ -12,7 +12,9 @@ import java.util.function.IntPredicate;
  * quantized codes (half the memory traffic of floats), turns each into a certified score interval (see
  * {@link VectorMath#quantizeInt16}) and scores in float only the rows whose upper bound can still reach the k-th best
  * float score found so far, best bound first. Every row never scored provably ranks below k returned ones,
- * and re-ranking uses the float scan's own kernel, so results and scores are bit-identical to a full scan.
+ * and re-ranking uses the float scan's own kernel, so results are a full scan's (exact ties aside) and
+ * scores agree with it to a few ulps. (Not always to the bit: C2 may sum the lanes of a vector in a
+ * different order than the interpreter, as the Vector API allows; the bound allows for any order.)
  *
  * <p>Not thread-safe; see {@link VectorIndex}.
  */

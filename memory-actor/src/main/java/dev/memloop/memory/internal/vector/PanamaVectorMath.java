@@ -50,8 +50,7 @@ final class PanamaVectorMath implements VectorMathSupport {
 
   @Override
   public void dotRows(float[] query, float[] rows, int offset, int stride, int length, int count, float[] out) {
-    // One query load feeds four rows; each row keeps its own accumulator in one fixed order, so its score
-    // is the same bits in a block of four, alone in the tail, or in dotSelected.
+    // One query load feeds four rows; each row keeps its own accumulator in the order of a single row.
     int bound = FLOATS.loopBound(length);
     int r = 0;
     for (; r + 4 <= count; r += 4) {

@@ -35,14 +35,15 @@ interface VectorMathSupport {
 
   /**
    * Dot products of {@code query[0..length)} with {@code count} rows, row {@code r} starting at
-   * {@code rows[offset + r * stride]}, into {@code out[0..count)}. The operation order per row is fixed, so
-   * a row's score is the same bits however many rows are scored with it, here or in {@link #dotSelected}.
+   * {@code rows[offset + r * stride]}, into {@code out[0..count)}. Each row is summed in the same order
+   * however many rows are scored with it, here or in {@link #dotSelected}; only the final sum of the
+   * vector lanes may be ordered differently by different compilations (the Vector API permits it).
    */
   void dotRows(float[] query, float[] rows, int offset, int stride, int length, int count, float[] out);
 
   /**
    * Dot products of {@code query[0..length)} with the rows {@code ordinals[0..n)} (row {@code o} starts at
-   * {@code rows[o * stride]}) into {@code out[0..n)}; bit-identical to {@link #dotRows} on the same rows.
+   * {@code rows[o * stride]}) into {@code out[0..n)}; the same arithmetic as {@link #dotRows} on those rows.
    */
   void dotSelected(float[] query, float[] rows, int stride, int length, int[] ordinals, int n, float[] out);
 
