@@ -1,7 +1,6 @@
 package dev.memloop.memory;
 
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * A condition on an item's metadata, for filtered recall and removal. Items stored without metadata are
@@ -14,28 +13,42 @@ public interface MetadataFilter {
 
   /** Items whose {@code key} holds a value equal to {@code value} (same type, {@link Object#equals}). */
   static MetadataFilter eq(String key, Object value) {
-    Objects.requireNonNull(key, "key");
-    Objects.requireNonNull(value, "value");
+    requireKey(key);
+    if (value == null) {
+      throw new IllegalArgumentException("filter value for key '" + key + "' must not be null");
+    }
     return metadata -> value.equals(metadata.get(key));
   }
 
   /** Items that have {@code key}. */
   static MetadataFilter has(String key) {
-    Objects.requireNonNull(key, "key");
+    requireKey(key);
     return metadata -> metadata.containsKey(key);
   }
 
   default MetadataFilter and(MetadataFilter other) {
-    Objects.requireNonNull(other, "other");
+    requireOther(other);
     return metadata -> test(metadata) && other.test(metadata);
   }
 
   default MetadataFilter or(MetadataFilter other) {
-    Objects.requireNonNull(other, "other");
+    requireOther(other);
     return metadata -> test(metadata) || other.test(metadata);
   }
 
   default MetadataFilter negate() {
     return metadata -> !test(metadata);
+  }
+
+  private static void requireKey(String key) {
+    if (key == null || key.isBlank()) {
+      throw new IllegalArgumentException("filter key must not be null or blank: " + Inputs.show(key));
+    }
+  }
+
+  private static void requireOther(MetadataFilter other) {
+    if (other == null) {
+      throw new IllegalArgumentException("the other filter must not be null");
+    }
   }
 }

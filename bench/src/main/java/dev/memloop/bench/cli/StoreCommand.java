@@ -47,7 +47,7 @@ final class StoreCommand implements Callable<Integer> {
   private long seed;
 
   @Option(names = "--data", defaultValue = "random",
-      description = "random (Gaussian directions) or clustered (default: ${DEFAULT-VALUE}).")
+      description = "random (Gaussian directions), clustered or near-duplicates (default: ${DEFAULT-VALUE}).")
   private String data;
 
   @Option(names = "--competitors", split = ",",
@@ -116,11 +116,12 @@ final class StoreCommand implements Callable<Integer> {
 
   static TextTable table(StoreBenchmark.Result result) {
     TextTable table = new TextTable("competitor", "p50 us", "p99 us", "round p50 us", "recall@" + result.config().k(),
-        "x memloop");
+        "x memloop", "rescored/query");
     for (StoreBenchmark.Row row : result.rows()) {
       table.row(row.label(), micros(row.p50()), micros(row.p99()),
           micros(row.roundP50Min()) + "-" + micros(row.roundP50Max()),
-          String.format(Locale.ROOT, "%.4f", row.recallAtK()), String.format(Locale.ROOT, "%.2f", row.ratioToMemloop()));
+          String.format(Locale.ROOT, "%.4f", row.recallAtK()), String.format(Locale.ROOT, "%.2f", row.ratioToMemloop()),
+          Double.isNaN(row.rescoredPerQuery()) ? "-" : String.format(Locale.ROOT, "%.1f", row.rescoredPerQuery()));
     }
     return table;
   }

@@ -23,6 +23,11 @@ final class MemloopSearch implements SearchCompetitor<List<Recall>> {
   }
 
   @Override
+  public double rescoredPerQuery() {
+    return (double) memory.stats().reranked() / memory.stats().searches();
+  }
+
+  @Override
   public int[] indexes(List<Recall> result) {
     return result.stream().mapToInt(r -> Integer.parseInt(r.id())).toArray();
   }

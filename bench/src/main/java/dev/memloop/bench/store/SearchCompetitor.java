@@ -14,4 +14,9 @@ public interface SearchCompetitor<R> {
 
   /** Indexes (positions in the data set) of a result, best first. */
   int[] indexes(R result);
+
+  /** Vectors scored exactly per query on average, where the implementation reports it; NaN otherwise. */
+  default double rescoredPerQuery() {
+    return Double.NaN;
+  }
 }

@@ -17,6 +17,9 @@ import java.util.function.Consumer;
  */
 public final class StoreBenchmark {
 
+  /** Gaussian directions; 32 clusters; every vector within ~0.01 cosine distance of one base. */
+  public static final List<String> DATA_SETS = List.of("random", "clustered", "near-duplicates");
+
   /** What to measure. */
   public record Config(int items, int dimension, int k, int queries, int rounds, long seed, String data,
       List<Competitor> competitors) {
@@ -26,8 +29,8 @@ public final class StoreBenchmark {
       positive(k, "k");
       positive(queries, "queries");
       positive(rounds, "rounds");
-      if (!data.equals("random") && !data.equals("clustered")) {
-        throw new IllegalArgumentException("data must be 'random' or 'clustered', not '" + data + "'");
+      if (!DATA_SETS.contains(data)) {
+        throw new IllegalArgumentException("data must be one of " + DATA_SETS + ", not '" + data + "'");
       }
       if (competitors.isEmpty()) {
         throw new IllegalArgumentException("at least one competitor is needed");
@@ -44,7 +47,7 @@ public final class StoreBenchmark {
 
   /** One competitor's figures, in nanoseconds; {@code ratioToMemloop} is its p50 over memloop's. */
   public record Row(Competitor competitor, String label, long p50, long p99, long roundP50Min,
-      long roundP50Max, double recallAtK, double ratioToMemloop) {}
+      long roundP50Max, double recallAtK, double ratioToMemloop, double rescoredPerQuery) {}
 
   public record Result(Config config, List<Row> rows) {
     public Row row(Competitor c) {
@@ -55,9 +58,7 @@ public final class StoreBenchmark {
   private StoreBenchmark() {}
 
   public static Result run(Config config, Consumer<String> progress) {
-    float[][] data = config.data().equals("random")
-        ? VectorSets.random(config.seed(), config.items(), config.dimension())
-        : VectorSets.clustered(config.seed(), config.items(), config.dimension(), 32, 0.7);
+    float[][] data = dataSet(config);
     float[][] queries = VectorSets.random(config.seed() + 1, config.queries(), config.dimension());
     GroundTruth truth = new GroundTruth(data, queries, config.k());
 
@@ -92,11 +93,24 @@ public final class StoreBenchmark {
       }
       order.add(order.remove(0)); // rotate who goes first
     }
-    return summarize(config, samples, roundMedians, recall);
+    Map<Competitor, Double> rescored = new EnumMap<>(Competitor.class);
+    built.forEach((c, competitor) -> rescored.put(c, competitor.rescoredPerQuery()));
+    return summarize(config, samples, roundMedians, recall, rescored);
+  }
+
+  private static float[][] dataSet(Config config) {
+    switch (config.data()) {
+      case "clustered":
+        return VectorSets.clustered(config.seed(), config.items(), config.dimension(), 32, 0.7);
+      case "near-duplicates":
+        return VectorSets.nearDuplicates(config.seed(), config.items(), config.dimension(), 0.01);
+      default:
+        return VectorSets.random(config.seed(), config.items(), config.dimension());
+    }
   }
 
   private static Result summarize(Config config, Map<Competitor, long[]> samples, Map<Competitor, long[]> roundMedians,
-      Map<Competitor, double[]> recall) {
+      Map<Competitor, double[]> recall, Map<Competitor, Double> rescored) {
     Map<Competitor, long[]> p50p99 = new EnumMap<>(Competitor.class);
     for (Map.Entry<Competitor, long[]> e : samples.entrySet()) {
       long[] sorted = e.getValue().clone();
@@ -111,7 +125,7 @@ public final class StoreBenchmark {
       long p50 = p50p99.get(c)[0];
       rows.add(new Row(c, c.label(), p50, p50p99.get(c)[1], Arrays.stream(medians).min().orElse(0),
           Arrays.stream(medians).max().orElse(0), recall.get(c)[0],
-          memloopP50 == 0 ? Double.NaN : (double) p50 / memloopP50));
+          memloopP50 == 0 ? Double.NaN : (double) p50 / memloopP50, rescored.get(c)));
     }
     return new Result(config, rows);
   }

@@ -54,9 +54,11 @@ final class CompressedSearch {
       }
     }
     if (count > n / SCAN_FALLBACK_DIVISOR) {
+      into.compressedPassFailed();
       index.scan(query, minScore, accept, into);
       return;
     }
+    into.compressedPassWorked();
     rerank(index, query, minScore, into, candidates, count);
   }
 

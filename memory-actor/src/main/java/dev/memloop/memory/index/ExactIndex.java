@@ -23,7 +23,7 @@ public final class ExactIndex implements VectorIndex {
   /**
    * Below this many rows a float scan is faster than any compression (measured: see docs/BENCHMARKS.md).
    */
-  public static final int COMPRESSED_MIN_ROWS = 192;
+  public static final int COMPRESSED_MIN_ROWS = 256;
 
   /** First allocation when no size is expected: enough for a typical ephemeral memory. */
   static final int DEFAULT_INITIAL_ROWS = 16;
@@ -169,7 +169,7 @@ public final class ExactIndex implements VectorIndex {
         System.arraycopy(unitQuery, 0, query, 0, dimension);
         Arrays.fill(query, dimension, stride, 0f);
       }
-      if (compressed()) {
+      if (compressed() && into.compressedPassWorthTrying()) {
         CompressedSearch.run(this, query, k, minScore, accept, into);
       } else {
         scan(query, minScore, accept, into);

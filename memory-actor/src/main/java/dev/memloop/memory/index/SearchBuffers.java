@@ -23,6 +23,9 @@ public final class SearchBuffers {
   final float[] four = new float[4];
   private float[] laneTop = new float[0];
   private long searches;
+  /** Scans to run directly before the compressed pass is tried again (see compressedPassFailed). */
+  private int skipCompressed;
+  private int failedInARow;
   private long reranked;
 
   /** Number of results of the last search. */
@@ -61,6 +64,28 @@ public final class SearchBuffers {
   void begin(int k) {
     top.reset(k);
     searches++;
+  }
+
+  /**
+   * Whether the next compressed-index search should try the int16 pass. After the pass fails to prune (on
+   * near-duplicate data every interval overlaps and a scan follows anyway), the next searches scan
+   * directly, 2, 4, ... up to 64 of them: a wasted pass then costs at most ~1/64 of a search.
+   */
+  boolean compressedPassWorthTrying() {
+    if (skipCompressed > 0) {
+      skipCompressed--;
+      return false;
+    }
+    return true;
+  }
+
+  void compressedPassFailed() {
+    failedInARow = Math.min(failedInARow + 1, 6);
+    skipCompressed = 1 << failedInARow;
+  }
+
+  void compressedPassWorked() {
+    failedInARow = 0;
   }
 
   void countReranked(int n) {
