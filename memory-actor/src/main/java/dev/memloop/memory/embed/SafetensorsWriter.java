@@ -1,0 +1,108 @@
+package dev.memloop.memory.embed;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes a safetensors file: tensors in the order added, the JSON header padded with spaces to a multiple
+ * of 8 bytes as the format recommends. The same tensors always give the same bytes.
+ *
+ * <p>Not thread-safe; one writer per file.
+ */
+final class SafetensorsWriter {
+
+  private record Entry(String name, String dtype, long[] shape, byte[] data) {}
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private final List<Entry> entries = new ArrayList<>();
+
+  SafetensorsWriter f32(String name, float[][] rows) {
+    int dim = rows.length == 0 ? 0 : rows[0].length;
+    ByteBuffer b = buffer((long) rows.length * dim * 4);
+    for (float[] row : rows) {
+      for (float v : row) {
+        b.putFloat(v);
+      }
+    }
+    return add(name, "F32", new long[] {rows.length, dim}, b);
+  }
+
+  SafetensorsWriter f16(String name, float[][] rows) {
+    int dim = rows.length == 0 ? 0 : rows[0].length;
+    ByteBuffer b = buffer((long) rows.length * dim * 2);
+    for (float[] row : rows) {
+      for (float v : row) {
+        b.putShort(Float16.fromFloat(v));
+      }
+    }
+    return add(name, "F16", new long[] {rows.length, dim}, b);
+  }
+
+  SafetensorsWriter i8(String name, byte[][] rows) {
+    int dim = rows.length == 0 ? 0 : rows[0].length;
+    ByteBuffer b = buffer((long) rows.length * dim);
+    for (byte[] row : rows) {
+      b.put(row);
+    }
+    return add(name, "I8", new long[] {rows.length, dim}, b);
+  }
+
+  SafetensorsWriter f32(String name, float[] values) {
+    ByteBuffer b = buffer((long) values.length * 4);
+    for (float v : values) {
+      b.putFloat(v);
+    }
+    return add(name, "F32", new long[] {values.length}, b);
+  }
+
+  SafetensorsWriter i64(String name, int[] values) {
+    ByteBuffer b = buffer((long) values.length * 8);
+    for (int v : values) {
+      b.putLong(v);
+    }
+    return add(name, "I64", new long[] {values.length}, b);
+  }
+
+  void write(Path path) throws IOException {
+    ObjectNode header = JSON.createObjectNode();
+    long offset = 0;
+    for (Entry e : entries) {
+      ObjectNode t = header.putObject(e.name());
+      t.put("dtype", e.dtype());
+      var shape = t.putArray("shape");
+      for (long d : e.shape()) {
+        shape.add(d);
+      }
+      t.putArray("data_offsets").add(offset).add(offset + e.data().length);
+      offset += e.data().length;
+    }
+    byte[] json = JSON.writeValueAsString(header).getBytes(StandardCharsets.UTF_8);
+    int padded = (json.length + 7) / 8 * 8;
+    try (OutputStream out = Files.newOutputStream(path)) {
+      out.write(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(padded).array());
+      out.write(json);
+      out.write(" ".repeat(padded - json.length).getBytes(StandardCharsets.US_ASCII));
+      for (Entry e : entries) {
+        out.write(e.data());
+      }
+    }
+  }
+
+  private SafetensorsWriter add(String name, String dtype, long[] shape, ByteBuffer data) {
+    entries.add(new Entry(name, dtype, shape, data.array()));
+    return this;
+  }
+
+  private static ByteBuffer buffer(long size) {
+    return ByteBuffer.allocate(Math.toIntExact(size)).order(ByteOrder.LITTLE_ENDIAN);
+  }
+}
