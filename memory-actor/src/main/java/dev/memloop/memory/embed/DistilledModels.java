@@ -1,0 +1,171 @@
+package dev.memloop.memory.embed;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The cache of distilled models: {@code ${XDG_CACHE_HOME:-~/.cache}/memloop/embedders/<teacher>-pca<dims>/}
+ * (or {@code -Dmemloop.cache.dir}), keyed by the teacher's hash. A model is written to a temporary directory
+ * and renamed into place atomically, with a manifest written last; a directory whose manifest is missing or
+ * whose tensor file does not match the manifest's hash is partial or corrupt, and is rebuilt.
+ *
+ * <p>Thread-safe and safe across processes: concurrent distillations each write their own temporary
+ * directory and the first rename wins.
+ */
+public final class DistilledModels {
+
+  /** One cached model, as {@code memloop embedder info} shows it. */
+  public record Cached(Path directory, boolean valid, String teacher, int dimensions, int tokens, long bytes,
+      String created, double seconds) {}
+
+  static final String MANIFEST = "memloop-distill.json";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Logger LOG = LoggerFactory.getLogger(DistilledModels.class);
+
+  private DistilledModels() {}
+
+  public static Path cacheRoot() {
+    String override = System.getProperty("memloop.cache.dir");
+    if (override != null && !override.isBlank()) {
+      return Path.of(override).resolve("embedders");
+    }
+    String xdg = System.getenv("XDG_CACHE_HOME");
+    Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+    return base.resolve("memloop").resolve("embedders");
+  }
+
+  public static Path directoryFor(Path root, TeacherModel teacher, Distiller.Options options) {
+    String name = teacher.sha256().substring(0, 16) + "-pca" + options.dimensions()
+        + (options.tokenLimit() > 0 ? "-first" + options.tokenLimit() : "");
+    return root.resolve(name);
+  }
+
+  /** The cached model for these options, distilled first if missing or broken. */
+  public static StaticEmbedder loadOrDistill(Path root, TeacherModel teacher, Distiller.Options options,
+      Distiller.Progress progress) {
+    Path target = directoryFor(root, teacher, options);
+    if (valid(target)) {
+      try {
+        return StaticEmbedder.load(target);
+      } catch (InvalidModelException e) {
+        LOG.warn("cached model {} is unreadable ({}); distilling it again", target, e.getMessage());
+      }
+    } else if (Files.exists(target)) {
+      LOG.warn("cached model {} is partial or corrupt; distilling it again", target);
+    }
+    distillInto(target, teacher, options, progress);
+    return StaticEmbedder.load(target);
+  }
+
+  /** Distills into {@code target} through a temporary directory, replacing a broken one. */
+  public static void distillInto(Path target, TeacherModel teacher, Distiller.Options options, Distiller.Progress progress) {
+    try {
+      Files.createDirectories(target.getParent());
+      Path temporary = Files.createTempDirectory(target.getParent(), target.getFileName() + ".tmp-");
+      long start = System.nanoTime();
+      Distiller.distill(teacher, options, temporary, progress);
+      writeManifest(temporary, teacher, options, (System.nanoTime() - start) / 1e9);
+      if (Files.exists(target) && !valid(target)) {
+        deleteTree(target);
+      }
+      try {
+        Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
+      } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
+        deleteTree(temporary); // another process got there first with the same model
+      } catch (AtomicMoveNotSupportedException e) {
+        throw new IOException("the cache directory " + target.getParent() + " does not support atomic renames", e);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not distill into " + target + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Whether {@code directory} holds a complete model whose tensor file matches its manifest. */
+  public static boolean valid(Path directory) {
+    Path manifest = directory.resolve(MANIFEST);
+    if (!Files.isRegularFile(manifest) || !Files.isRegularFile(directory.resolve("tokenizer.json"))
+        || !Files.isRegularFile(directory.resolve("config.json"))) {
+      return false;
+    }
+    try {
+      JsonNode node = JSON.readTree(manifest.toFile());
+      byte[] tensors = Files.readAllBytes(directory.resolve("model.safetensors"));
+      return TeacherModel.sha256(tensors).equals(node.path("model_sha256").asText());
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** Every model in the cache, valid or not, newest first. */
+  public static List<Cached> list(Path root) {
+    List<Cached> out = new ArrayList<>();
+    if (!Files.isDirectory(root)) {
+      return out;
+    }
+    try (Stream<Path> dirs = Files.list(root)) {
+      for (Path dir : (Iterable<Path>) dirs.filter(Files::isDirectory).sorted()::iterator) {
+        JsonNode manifest = readManifest(dir);
+        out.add(new Cached(dir, valid(dir), manifest.path("teacher").asText("?"), manifest.path("dimensions").asInt(0),
+            manifest.path("tokens").asInt(0), size(dir), manifest.path("created").asText("?"),
+            manifest.path("seconds").asDouble(0)));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + root, e);
+    }
+    out.sort(Comparator.comparing(Cached::created).reversed());
+    return out;
+  }
+
+  private static void writeManifest(Path dir, TeacherModel teacher, Distiller.Options options, double seconds)
+      throws IOException {
+    JsonNode config = JSON.readTree(dir.resolve("config.json").toFile());
+    ObjectNode manifest = JSON.createObjectNode();
+    manifest.put("teacher", teacher.name());
+    manifest.put("teacher_sha256", teacher.sha256());
+    manifest.put("dimensions", options.dimensions());
+    manifest.put("token_limit", options.tokenLimit());
+    manifest.put("tokens", config.path("tokens").asInt());
+    manifest.put("model_sha256", TeacherModel.sha256(Files.readAllBytes(dir.resolve("model.safetensors"))));
+    manifest.put("seconds", Math.round(seconds * 10) / 10.0);
+    manifest.put("created", Instant.now().toString());
+    Files.write(dir.resolve(MANIFEST), JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(manifest));
+  }
+
+  private static JsonNode readManifest(Path dir) {
+    try {
+      return JSON.readTree(dir.resolve(MANIFEST).toFile());
+    } catch (IOException e) {
+      return JSON.createObjectNode();
+    }
+  }
+
+  private static long size(Path dir) throws IOException {
+    try (Stream<Path> files = Files.walk(dir)) {
+      return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+    }
+  }
+
+  static void deleteTree(Path dir) throws IOException {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}

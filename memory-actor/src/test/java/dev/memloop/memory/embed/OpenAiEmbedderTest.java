@@ -1,0 +1,100 @@
+package dev.memloop.memory.embed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The real langchain4j OpenAI client against a local OpenAI-compatible HTTP server on 127.0.0.1. */
+class OpenAiEmbedderTest {
+
+  private static final String KEY = "sk-test-SECRET-0123456789";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private HttpServer server;
+  private final AtomicReference<JsonNode> lastRequest = new AtomicReference<>();
+  private final AtomicReference<String> lastAuthorization = new AtomicReference<>();
+  private volatile int status = 200;
+
+  @BeforeEach
+  void start() throws IOException {
+    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.createContext("/v1/embeddings", exchange -> {
+      JsonNode request = JSON.readTree(exchange.getRequestBody());
+      lastRequest.set(request);
+      lastAuthorization.set(exchange.getRequestHeaders().getFirst("Authorization"));
+      int dims = request.path("dimensions").asInt(3);
+      StringBuilder vector = new StringBuilder();
+      for (int i = 0; i < dims; i++) {
+        vector.append(i == 0 ? "" : ",").append(0.5 + i);
+      }
+      String body = status == 200
+          ? "{\"object\":\"list\",\"data\":[{\"object\":\"embedding\",\"index\":0,\"embedding\":[" + vector
+              + "]}],\"model\":\"text-embedding-3-small\",\"usage\":{\"prompt_tokens\":4,\"total_tokens\":4}}"
+          : "{\"error\":{\"message\":\"Incorrect API key provided: " + KEY + "\",\"type\":\"invalid_request_error\"}}";
+      byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().add("Content-Type", "application/json");
+      exchange.sendResponseHeaders(status, bytes.length);
+      exchange.getResponseBody().write(bytes);
+      exchange.close();
+    });
+    server.start();
+  }
+
+  @AfterEach
+  void stop() {
+    server.stop(0);
+  }
+
+  private OpenAiEmbedder.Settings settings(int dims) {
+    return OpenAiEmbedder.Settings.fromEnvironment(Map.of("OPENAI_API_KEY", KEY,
+        "OPENAI_BASE_URL", "http://127.0.0.1:" + server.getAddress().getPort() + "/v1"))
+        .withModel("text-embedding-3-small", dims).withTimeout(Duration.ofSeconds(5), 0);
+  }
+
+  @Test
+  void should_request_embeddings_and_record_latency() {
+    OpenAiEmbedder embedder = Embedders.openAi(settings(4));
+    assertThat(embedder.embed("investigate host=web-03")).containsExactly(0.5f, 1.5f, 2.5f, 3.5f);
+    assertThat(lastRequest.get().path("model").asText()).isEqualTo("text-embedding-3-small");
+    assertThat(lastRequest.get().path("dimensions").asInt()).isEqualTo(4);
+    assertThat(lastRequest.get().path("input").toString()).contains("investigate host=web-03");
+    assertThat(lastAuthorization.get()).isEqualTo("Bearer " + KEY);
+    assertThat(embedder.latencies().count()).isEqualTo(1);
+    assertThat(embedder.dimension()).isEqualTo(4);
+    assertThat(embedder.name()).isEqualTo("openai-text-embedding-3-small");
+  }
+
+  @Test
+  void should_keep_the_key_out_of_errors_and_descriptions() {
+    status = 401;
+    OpenAiEmbedder embedder = Embedders.openAi(settings(4));
+    assertThatThrownBy(() -> embedder.embed("hello")).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("127.0.0.1").satisfies(e -> assertThat(e.getMessage()).doesNotContain(KEY));
+    assertThat(embedder.toString()).doesNotContain(KEY).contains("***");
+    assertThat(settings(4).toString()).doesNotContain(KEY);
+    assertThat(embedder.latencies().count()).isEqualTo(1);
+  }
+
+  @Test
+  void should_name_bad_settings() {
+    assertThatThrownBy(() -> OpenAiEmbedder.Settings.fromEnvironment(Map.of()))
+        .hasMessage("an API key is required: set OPENAI_API_KEY");
+    assertThatThrownBy(() -> settings(4).withBaseUrl("ftp://x")).hasMessage("base URL must be an http(s) URL: ftp://x");
+    assertThatThrownBy(() -> settings(4).withModel(" ", 4)).hasMessage("model name must not be blank:  ");
+    assertThatThrownBy(() -> settings(4).withModel("m", 0)).hasMessage("dimensions must be > 0: 0");
+    assertThatThrownBy(() -> settings(4).withTimeout(Duration.ZERO, 1)).hasMessage("timeout must be positive: PT0S");
+    assertThatThrownBy(() -> settings(4).withTimeout(Duration.ofSeconds(1), -1)).hasMessage("max retries must be >= 0: -1");
+  }
+}
