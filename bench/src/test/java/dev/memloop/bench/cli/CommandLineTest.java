@@ -39,7 +39,19 @@ class CommandLineTest {
         Arguments.of(new String[] {"bench", "lifecycle", "--seconds", "600"}, "600.0"),
         Arguments.of(new String[] {"bench", "lifecycle", "--rounds", "0"}, "rounds must be > 0: 0"),
         Arguments.of(new String[] {"bench", "lifecycle", "--competitors", "REDIS"}, "REDIS"),
+        Arguments.of(new String[] {"bench", "embed", "--lines", "0"}, "lines must be > 0: 0"),
+        Arguments.of(new String[] {"bench", "embed", "--rounds", "-1"}, "rounds must be > 0: -1"),
+        Arguments.of(new String[] {"bench", "embed", "--transformer-calls", "-1"}, "transformer calls must be >= 0: -1"),
+        Arguments.of(new String[] {"bench", "embed", "--sizes", "100,0"}, "memory sizes must be > 0: 0"),
+        Arguments.of(new String[] {"bench", "embed", "--warmup", "-1"}, "warm-up seconds must be in [0, 600]: -1.0"),
+        Arguments.of(new String[] {"bench", "embed", "--model", "/no/such/model"}, "is not a model directory"),
+        Arguments.of(new String[] {"bench", "embed-quality", "--model", "/no/such/model"}, "is not a model directory"),
+        Arguments.of(new String[] {"embedder", "distill", "--dims", "0"}, "dimensions must be in [1, 384]: 0"),
+        Arguments.of(new String[] {"embedder", "distill", "--dims", "500"}, "dimensions must be in [1, 384]: 500"),
+        Arguments.of(new String[] {"embedder", "distill", "--threads", "0"}, "threads must be >= 1: 0"),
+        Arguments.of(new String[] {"embedder", "distill", "--teacher", "gpt-9"}, "unknown teacher 'gpt-9'"),
         Arguments.of(new String[] {"bench"}, "choose a benchmark"),
+        Arguments.of(new String[] {"embedder"}, "choose: distill or info"),
         Arguments.of(new String[] {}, "choose a command"),
         Arguments.of(new String[] {"teleport"}, "teleport"));
   }
@@ -95,6 +107,22 @@ class CommandLineTest {
         "MEMLOOP,BARE_ARRAY", "--out", results.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out()).contains("memloop WorkingMemory").contains("x floor");
+  }
+
+  @Test
+  void should_run_embed_on_a_given_model_and_list_an_empty_cache() throws IOException {
+    Path model = results.resolve("model");
+    dev.memloop.memory.embed.DistilledModels.distillInto(model,
+        dev.memloop.memory.embed.TeacherModel.load(dev.memloop.memory.embed.TeacherModel.MINILM),
+        new dev.memloop.memory.embed.Distiller.Options(16, 300, 2), dev.memloop.memory.embed.Distiller.Progress.SILENT);
+    Path runs = results.resolve("runs");
+    CliRun run = CliRun.of("bench", "embed", "--model", model.toString(), "--lines", "20", "--rounds", "1",
+        "--warmup", "0", "--transformer-calls", "0", "--sizes", "10", "--out", runs.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("embed, static").contains("embed + match, 10 items").contains("paper:");
+    CliRun info = CliRun.of("embedder", "info", "--cache", results.resolve("empty-cache").toString());
+    assertThat(info.exitCode()).isZero();
+    assertThat(info.out()).contains("no distilled model yet");
   }
 
   private static String[] append(String[] args, Path out) {

@@ -56,7 +56,7 @@ public final class Embedders {
     String type = "dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel";
     try {
       Object model = Class.forName(type).getDeclaredConstructor().newInstance();
-      return new EmbeddingModelEmbedder((dev.langchain4j.model.embedding.EmbeddingModel) model);
+      return new EmbeddingModelEmbedder((dev.langchain4j.model.embedding.EmbeddingModel) model, "minilm-l6-v2-q-onnx");
     } catch (ClassNotFoundException e) {
       throw new IllegalStateException("the in-process MiniLM needs dev.langchain4j:langchain4j-embeddings-all-"
           + "minilm-l6-v2-q on the classpath (an optional dependency of memloop)", e);

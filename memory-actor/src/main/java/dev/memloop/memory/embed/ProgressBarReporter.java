@@ -6,12 +6,12 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /** A distillation's progress as a console progress bar on standard error. Not thread-safe beyond its use here. */
-final class ProgressBarReporter implements Distiller.Progress, AutoCloseable {
+public final class ProgressBarReporter implements Distiller.Progress, AutoCloseable {
 
   private final String task;
   private ProgressBar bar;
 
-  ProgressBarReporter(String task) {
+  public ProgressBarReporter(String task) {
     this.task = task;
   }
 

@@ -3,6 +3,7 @@ package dev.memloop.memory.embed;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.memloop.memory.Embedder;
+import dev.memloop.memory.internal.vector.VectorMath;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,8 +29,13 @@ public final class StaticEmbedder implements Embedder {
   public static final int MAX_TOKENS = 512;
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  /** Token ids of the text being embedded, per thread: the embedder is shared. */
-  private static final ThreadLocal<int[]> IDS = ThreadLocal.withInitial(() -> new int[MAX_TOKENS]);
+  /** Working space of the text being embedded, per thread: the embedder is shared. */
+  private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+  private static final class Scratch {
+    final int[] ids = new int[MAX_TOKENS];
+    final float[] norm = new float[1];
+  }
 
   private final String name;
   private final WordPieceTokenizer tokenizer;
@@ -91,7 +97,8 @@ public final class StaticEmbedder implements Embedder {
       throw new IllegalArgumentException("text must not be null");
     }
     String kept = text.length() <= maxChars ? text : text.substring(0, cutAfterCodePoints(text, maxChars));
-    int[] ids = IDS.get();
+    Scratch scratch = SCRATCH.get();
+    int[] ids = scratch.ids;
     int n = tokenizer.encode(kept, ids, MAX_TOKENS, tokenizer.unknownId());
     float[] sum = new float[dimension];
     if (n == 0) {
@@ -111,17 +118,15 @@ public final class StaticEmbedder implements Embedder {
         }
       }
     }
-    float inverse = 1f / n;
-    double squares = 0;
-    for (int d = 0; d < dimension; d++) {
-      sum[d] *= inverse;
-      squares += (double) sum[d] * sum[d];
-    }
+    float scale = 1f / n; // the mean
     if (normalize) {
-      float scale = (float) (1 / (Math.sqrt(squares) + 1e-32)); // model2vec's epsilon
-      for (int d = 0; d < dimension; d++) {
-        sum[d] *= scale;
-      }
+      // the norm with the SIMD kernel: a scalar double reduction here cost ~0.3 us, a fifth of an embedding
+      VectorMath.dotRows(sum, sum, 0, dimension, dimension, 1, scratch.norm);
+      double meanNorm = Math.sqrt(scratch.norm[0]) * scale;
+      scale = (float) (scale / (meanNorm + 1e-32)); // model2vec's epsilon, on the mean's norm
+    }
+    for (int d = 0; d < dimension; d++) {
+      sum[d] *= scale;
     }
     return sum;
   }

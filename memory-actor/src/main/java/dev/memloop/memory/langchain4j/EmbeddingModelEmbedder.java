@@ -17,12 +17,18 @@ public final class EmbeddingModelEmbedder implements Embedder {
   private final String name;
 
   public EmbeddingModelEmbedder(EmbeddingModel model) {
+    this(model, model.modelName() == null || model.modelName().equals("unknown")
+        ? model.getClass().getSimpleName() : model.modelName());
+  }
+
+  /** As {@link #EmbeddingModelEmbedder(EmbeddingModel)}, under a name of the caller's choosing for reports. */
+  public EmbeddingModelEmbedder(EmbeddingModel model, String name) {
     this.model = Objects.requireNonNull(model, "model");
     this.dimension = model.dimension();
     if (dimension <= 0) {
-      throw new IllegalArgumentException("model " + model.modelName() + " reports dimension " + dimension);
+      throw new IllegalArgumentException("model " + name + " reports dimension " + dimension);
     }
-    this.name = model.modelName() != null ? model.modelName() : model.getClass().getSimpleName();
+    this.name = Objects.requireNonNull(name, "name");
   }
 
   @Override

@@ -164,4 +164,38 @@ class StaticEmbedderTest {
     }
     return out;
   }
+
+  @Test
+  void should_let_a_working_memory_refuse_text_it_cannot_embed() throws IOException {
+    StaticEmbedder embedder = StaticEmbedder.load(ModelDirectories.write(dir.resolve("wm"),
+        ModelDirectories.tokenizerJson(ModelDirectories.VOCAB),
+        new SafetensorsWriter().f32("embeddings", ModelDirectories.rows()), true));
+    try (dev.memloop.memory.WorkingMemory memory = dev.memloop.memory.WorkingMemory.allocate(embedder)) {
+      memory.add("hello world");
+      assertThatThrownBy(() -> memory.add("entirely unknown words"))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("zero vector");
+      assertThat(memory.recall("unknown", 3)).isEmpty();
+      assertThat(memory.recall("worlds", 1)).hasSize(1);
+      assertThat(memory.size()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void should_allocate_nothing_but_the_result_for_plain_ascii() throws IOException {
+    StaticEmbedder embedder = StaticEmbedder.load(ModelDirectories.write(dir.resolve("alloc"),
+        ModelDirectories.tokenizerJson(ModelDirectories.VOCAB),
+        new SafetensorsWriter().f32("embeddings", ModelDirectories.rows()), true));
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+    for (int i = 0; i < 300_000; i++) { // let C2 compile the tokenizer and the kernels first
+      embedder.embed("Hello worlds! hello world");
+    }
+    long before = threads.getCurrentThreadAllocatedBytes();
+    int calls = 10_000;
+    for (int i = 0; i < calls; i++) {
+      embedder.embed("Hello worlds! hello world");
+    }
+    long perCall = (threads.getCurrentThreadAllocatedBytes() - before) / calls;
+    assertThat(perCall).as("bytes per embed: the 3-float result is 32 bytes").isLessThanOrEqualTo(40);
+  }
 }
