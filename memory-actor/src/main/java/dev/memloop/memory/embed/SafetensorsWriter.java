@@ -72,6 +72,11 @@ final class SafetensorsWriter {
     return add(name, "I64", new long[] {values.length}, b);
   }
 
+  /** Any tensor as raw little-endian bytes, for files in layouts memloop itself never writes. */
+  SafetensorsWriter raw(String name, String dtype, long[] shape, byte[] bytes) {
+    return add(name, dtype, shape.clone(), ByteBuffer.wrap(bytes.clone()));
+  }
+
   void write(Path path) throws IOException {
     ObjectNode header = JSON.createObjectNode();
     long offset = 0;

@@ -97,6 +97,16 @@ class StaticEmbedderTest {
     new SafetensorsWriter().i64("embeddings", new int[] {1, 2, 3}).write(wrongType.resolve("model.safetensors"));
     assertBad(wrongType, "expected [rows, dim]");
 
+    Path int32 = copy(good, "int32");
+    new SafetensorsWriter().raw("embeddings", "I32", new long[] {8, 3}, new byte[8 * 3 * 4])
+        .write(int32.resolve("model.safetensors"));
+    assertBad(int32, "tensor 'embeddings' has dtype I32; supported: F32, F16, BF16, F64, I8");
+
+    Path wrongSize = copy(good, "wrong-size");
+    new SafetensorsWriter().raw("embeddings", "F32", new long[] {8, 3}, new byte[8 * 3 * 2])
+        .write(wrongSize.resolve("model.safetensors"));
+    assertBad(wrongSize, "has 48 bytes, but F32 [8, 3] needs 96");
+
     Path mismatch = copy(good, "mismatch");
     new SafetensorsWriter().f32("embeddings", java.util.Arrays.copyOf(rows, 5)).write(mismatch.resolve("model.safetensors"));
     assertBad(mismatch, "has 5 embedding rows but tokenizer.json has 8 tokens");
