@@ -1,8 +1,6 @@
 package dev.memloop.bench.cli;
 
 import dev.memloop.bench.embed.EmbedBenchmark;
-import dev.memloop.bench.report.RunDirectory;
-import dev.memloop.bench.report.RunInfo;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.embed.Embedders;
@@ -62,7 +60,6 @@ final class EmbedCommand implements Callable<Integer> {
         () -> new EmbedBenchmark.Config(lines, rounds, transformerCalls, sizes, seed, warmup));
     Embedder fast = model == null ? Embedders.defaultLocal() : Options.valid(spec, () -> Embedders.staticModel(model));
     Embedder transformer = transformerCalls > 0 ? Embedders.miniLm() : null;
-    PrintWriter console = json ? spec.commandLine().getErr() : spec.commandLine().getOut();
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("lines", lines);
     parameters.put("rounds", rounds);
@@ -71,10 +68,8 @@ final class EmbedCommand implements Callable<Integer> {
     parameters.put("model", model == null ? "default (distilled)" : model.toString());
     parameters.put("seed", seed);
     parameters.put("warmupSeconds", warmup);
-    RunDirectory run = RunDirectory.create(out == null ? RunDirectory.defaultRoot() : out, "bench-embed");
-    RunInfo info = RunInfo.capture(run.runId(), "memloop bench embed", parameters);
-    run.writeJson("run.json", info);
-    console.println("memloop bench embed: " + info.headline());
+    BenchRun run = BenchRun.start(spec, json, out, "embed", parameters);
+    PrintWriter console = run.console();
     EmbedBenchmark.Result result = EmbedBenchmark.run(config, fast, transformer, console::println);
     TextTable table = new TextTable("operation", "p50 us", "p99 us", "round p50 us", "samples");
     for (EmbedBenchmark.Row row : result.rows()) {
@@ -88,15 +83,7 @@ final class EmbedCommand implements Callable<Integer> {
       console.printf(Locale.ROOT, "the static embedder is %,.0fx faster than the in-process transformer at p50%n",
           result.transformerOverStatic());
     }
-    run.writeJson("embed.json", result);
-    run.writeText("report.md", "# memloop bench embed\n\n" + info.headline() + "\n\n" + table.markdown());
-    console.println("results: " + run.path().toAbsolutePath());
-    console.flush();
-    if (json) {
-      spec.commandLine().getOut().println(RunDirectory.JSON.writeValueAsString(result));
-      spec.commandLine().getOut().flush();
-    }
-    return 0;
+    return run.finish("embed.json", result, table.markdown());
   }
 
   private static String micros(double value) {

@@ -1,7 +1,5 @@
 package dev.memloop.bench.cli;
 
-import dev.memloop.bench.report.RunDirectory;
-import dev.memloop.bench.report.RunInfo;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.embed.EmbeddingQuality;
@@ -46,11 +44,9 @@ final class EmbedQualityCommand implements Callable<Integer> {
     }
     embedders.add(teacher);
     embedders.add(Embedders.hashing(256));
-    PrintWriter console = json ? spec.commandLine().getErr() : spec.commandLine().getOut();
-    RunDirectory run = RunDirectory.create(out == null ? RunDirectory.defaultRoot() : out, "bench-embed-quality");
-    RunInfo info = RunInfo.capture(run.runId(), "memloop bench embed-quality",
-        Map.of("model", model == null ? "default (distilled)" : model.toString()));
-    run.writeJson("run.json", info);
+    BenchRun run = BenchRun.start(spec, json, out, "embed-quality",
+        Map.<String, Object>of("model", model == null ? "default (distilled)" : model.toString()));
+    PrintWriter console = run.console();
     List<EmbeddingQuality.Report> reports = new ArrayList<>();
     TextTable table = new TextTable("embedder", "paraphrase", "unrelated", "gap", "same action", "other host",
         "other signature", "Spearman vs MiniLM");
@@ -63,19 +59,10 @@ final class EmbedQualityCommand implements Callable<Integer> {
           f(m.get(EmbeddingQuality.Label.OTHER_HOST)), f(m.get(EmbeddingQuality.Label.OTHER_SIGNATURE)),
           embedder == teacher ? "(reference)" : f(r.spearmanVsReference()));
     }
-    console.println("memloop bench embed-quality: " + info.headline());
     console.print(table.plain());
     console.println("A static table scores another host almost like the same line: calibrate guard thresholds on "
         + "held-out data, do not copy them.");
-    run.writeJson("quality.json", reports);
-    run.writeText("report.md", "# memloop bench embed-quality\n\n" + info.headline() + "\n\n" + table.markdown());
-    console.println("results: " + run.path().toAbsolutePath());
-    console.flush();
-    if (json) {
-      spec.commandLine().getOut().println(RunDirectory.JSON.writeValueAsString(reports));
-      spec.commandLine().getOut().flush();
-    }
-    return 0;
+    return run.finish("quality.json", reports, table.markdown());
   }
 
   private static String f(double value) {

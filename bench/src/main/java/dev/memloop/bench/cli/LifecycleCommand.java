@@ -2,8 +2,6 @@ package dev.memloop.bench.cli;
 
 import dev.memloop.bench.lifecycle.Lifecycle;
 import dev.memloop.bench.lifecycle.LifecycleBenchmark;
-import dev.memloop.bench.report.RunDirectory;
-import dev.memloop.bench.report.RunInfo;
 import dev.memloop.bench.report.TextTable;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -57,7 +55,6 @@ final class LifecycleCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     LifecycleBenchmark.Config config = Options.valid(spec, () -> new LifecycleBenchmark.Config(items, dimension, k,
         seconds, rounds, seed, competitors == null || competitors.isEmpty() ? List.of(Lifecycle.values()) : competitors));
-    PrintWriter console = json ? spec.commandLine().getErr() : spec.commandLine().getOut();
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("items", items);
     parameters.put("dim", dimension);
@@ -65,10 +62,8 @@ final class LifecycleCommand implements Callable<Integer> {
     parameters.put("seconds", seconds);
     parameters.put("rounds", rounds);
     parameters.put("seed", seed);
-    RunDirectory run = RunDirectory.create(out == null ? RunDirectory.defaultRoot() : out, "bench-lifecycle");
-    RunInfo info = RunInfo.capture(run.runId(), "memloop bench lifecycle", parameters);
-    run.writeJson("run.json", info);
-    console.println("memloop bench lifecycle: " + info.headline());
+    BenchRun run = BenchRun.start(spec, json, out, "lifecycle", parameters);
+    PrintWriter console = run.console();
     console.printf(Locale.ROOT, "%d items x %d dims per lifecycle, recall top-%d, %d rounds x %.1f s%n", items, dimension,
         k, rounds, seconds);
     LifecycleBenchmark.Result result = LifecycleBenchmark.run(config, console::println);
@@ -78,15 +73,7 @@ final class LifecycleCommand implements Callable<Integer> {
           Double.isNaN(row.ratioToFloor()) ? "-" : String.format(Locale.ROOT, "%.2f", row.ratioToFloor()));
     }
     console.print(table.plain());
-    run.writeJson("lifecycle.json", result);
-    run.writeText("report.md", "# memloop bench lifecycle\n\n" + info.headline() + "\n\n" + table.markdown());
-    console.println("results: " + run.path().toAbsolutePath());
-    if (json) {
-      spec.commandLine().getOut().println(RunDirectory.JSON.writeValueAsString(result));
-    }
-    console.flush();
-    spec.commandLine().getOut().flush();
-    return 0;
+    return run.finish("lifecycle.json", result, table.markdown());
   }
 
   private static String thousands(double perSecond) {

@@ -1,7 +1,5 @@
 package dev.memloop.bench.cli;
 
-import dev.memloop.bench.report.RunDirectory;
-import dev.memloop.bench.report.RunInfo;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.bench.store.Competitor;
 import dev.memloop.bench.store.StoreBenchmark;
@@ -67,7 +65,6 @@ final class StoreCommand implements Callable<Integer> {
       configs.add(Options.valid(spec, () -> new StoreBenchmark.Config(n, dimension, k, queries, rounds, seed, data,
           competitors == null || competitors.isEmpty() ? List.of(Competitor.values()) : competitorsWithMemloop())));
     }
-    PrintWriter console = json ? spec.commandLine().getErr() : spec.commandLine().getOut();
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("items", items);
     parameters.put("dim", dimension);
@@ -76,13 +73,11 @@ final class StoreCommand implements Callable<Integer> {
     parameters.put("rounds", rounds);
     parameters.put("seed", seed);
     parameters.put("data", data);
-    RunDirectory run = RunDirectory.create(out == null ? RunDirectory.defaultRoot() : out, "bench-store");
-    RunInfo info = RunInfo.capture(run.runId(), "memloop bench store", parameters);
-    run.writeJson("run.json", info);
-    console.println("memloop bench store: " + info.headline());
+    BenchRun run = BenchRun.start(spec, json, out, "store", parameters);
+    PrintWriter console = run.console();
 
     List<StoreBenchmark.Result> results = new ArrayList<>();
-    StringBuilder report = new StringBuilder("# memloop bench store\n\n").append(info.headline()).append("\n\n");
+    StringBuilder report = new StringBuilder();
     for (StoreBenchmark.Config config : configs) {
       console.printf(Locale.ROOT, "%n%,d items x %d dims, top-%d, %d queries x %d rounds, %s data, seed %d%n",
           config.items(), config.dimension(), config.k(), config.queries(), config.rounds(), config.data(), config.seed());
@@ -95,15 +90,8 @@ final class StoreCommand implements Callable<Integer> {
       report.append("## ").append(config.items()).append(" items\n\n").append(table.markdown()).append('\n')
           .append(verdict.replace("\n", "\n\n")).append('\n');
     }
-    run.writeJson("store.json", results);
-    run.writeText("report.md", report.toString());
-    console.println("\nresults: " + run.path().toAbsolutePath());
-    if (json) {
-      spec.commandLine().getOut().println(RunDirectory.JSON.writeValueAsString(results));
-    }
-    console.flush();
-    spec.commandLine().getOut().flush();
-    return 0;
+    console.println();
+    return run.finish("store.json", results, report.toString());
   }
 
   private List<Competitor> competitorsWithMemloop() {
@@ -139,8 +127,11 @@ final class StoreCommand implements Callable<Integer> {
     }
     StoreBenchmark.Row langchain = result.row(Competitor.LANGCHAIN4J);
     if (langchain != null) {
-      out.append(String.format(Locale.ROOT, "memloop is %.1fx faster than %s at p50%n",
-          (double) langchain.p50() / memloop.p50(), langchain.label()));
+      double speedup = (double) langchain.p50() / memloop.p50();
+      // a short or cold run can invert the order; say so rather than print "0.1x faster"
+      out.append(speedup >= 1
+          ? String.format(Locale.ROOT, "memloop is %.1fx faster than %s at p50%n", speedup, langchain.label())
+          : String.format(Locale.ROOT, "memloop is %.1fx slower than %s at p50%n", 1 / speedup, langchain.label()));
     }
     return out.toString();
   }
