@@ -215,13 +215,26 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     if (unit == null) {
       return Optional.empty();
     }
-    // the threshold is a double; any float score at or above it passes, so round it down, not to nearest
-    float minScore = (float) threshold;
-    if (minScore > threshold) {
-      minScore = Math.nextDown(minScore);
-    }
-    List<Recall> best = search(unit, 1, minScore, null, "match");
+    List<Recall> best = search(unit, 1, minScore(threshold), null, "match");
     return best.isEmpty() || best.get(0).similarity() < threshold ? Optional.empty() : Optional.of(best.get(0));
+  }
+
+  @Override
+  public final Optional<Recall> matchVector(float[] query, double threshold) {
+    ensureOpen("matchVector");
+    double squaredNorm = Inputs.vector(query, dimension, "query");
+    Inputs.threshold(threshold);
+    long start = ticker.nanoTime();
+    float[] unit = UnitVectors.unit(query, squaredNorm, false);
+    List<Recall> best = searchUntimed(unit, 1, minScore(threshold), null, "matchVector");
+    record(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
+    return best.isEmpty() || best.get(0).similarity() < threshold ? Optional.empty() : Optional.of(best.get(0));
+  }
+
+  /** The threshold is a double; any float score at or above it passes, so round it down, not to nearest. */
+  private static float minScore(double threshold) {
+    float minScore = (float) threshold;
+    return minScore > threshold ? Math.nextDown(minScore) : minScore;
   }
 
   @Override

@@ -78,6 +78,12 @@ public interface WorkingMemory extends AutoCloseable {
   /** The most similar item if its similarity is at least {@code threshold} (in [-1, 1]). */
   Optional<Recall> match(String text, double threshold);
 
+  /**
+   * {@link #match} for a query embedded by the caller (not modified): lets a guard time its embedder and the
+   * store apart, or embed once and ask a store elsewhere.
+   */
+  Optional<Recall> matchVector(float[] query, double threshold);
+
   /** Whether an item at least {@code threshold}-similar to {@code text} is stored: the loop guard's question. */
   boolean seen(String text, double threshold);
 

@@ -61,6 +61,10 @@ class WorkingMemoryBadInputTest {
         bad("threshold above 1", m -> m.match("text", 1.5), "threshold must be in [-1, 1]: 1.5"),
         bad("threshold below -1", m -> m.seen("text", -1.01), "threshold must be in [-1, 1]: -1.01"),
         bad("NaN threshold", m -> m.seen("text", Double.NaN), "threshold must be in [-1, 1]: NaN"),
+        bad("threshold above 1 with a vector", m -> m.matchVector(good, 2.0), "threshold must be in [-1, 1]: 2.0"),
+        bad("null match vector", m -> m.matchVector(null, 0.5), "query must not be null"),
+        bad("zero match vector", m -> m.matchVector(new float[D], 0.5), "query is the zero vector"),
+        bad("wrong match vector dimension", m -> m.matchVector(new float[3], 0.5), "query dimension 3 != " + D),
         bad("null id to remove", m -> m.remove(null), "id must not be null or blank: null"),
         bad("null removal filter", m -> m.removeAll(null), "filter must not be null"),
         bad("null id to read", m -> m.vector(""), "id must not be null or blank: ''"));
@@ -116,6 +120,7 @@ class WorkingMemoryBadInputTest {
         Arguments.of("recallVector", (Consumer<WorkingMemory>) m -> m.recallVector(v, 1)),
         Arguments.of("match", (Consumer<WorkingMemory>) m -> m.match("x", 0.5)),
         Arguments.of("match via seen", (Consumer<WorkingMemory>) m -> m.seen("x", 0.5)),
+        Arguments.of("matchVector", (Consumer<WorkingMemory>) m -> m.matchVector(v, 0.5)),
         Arguments.of("vector", (Consumer<WorkingMemory>) m -> m.vector("id")),
         Arguments.of("remove", (Consumer<WorkingMemory>) m -> m.remove("id")),
         Arguments.of("removeAll", (Consumer<WorkingMemory>) m -> m.removeAll(meta -> true)),

@@ -98,6 +98,26 @@ class WorkingMemoryTest {
 
   @ParameterizedTest
   @EnumSource(Memories.class)
+  void should_match_a_caller_embedded_vector_as_it_matches_the_text(Memories kind) {
+    try (WorkingMemory memory = kind.create()) {
+      memory.add("investigate host=web-03 sig=ssh-bruteforce");
+      memory.add("rotate certificates on the api gateway");
+      String line = "investigate host=web-07 sig=ssh-bruteforce";
+      float[] query = Memories.EMBEDDER.embed(line);
+      float[] copy = query.clone();
+      Recall byText = memory.match(line, 0.0).orElseThrow();
+      Recall byVector = memory.matchVector(query, 0.0).orElseThrow();
+      assertThat(byVector.id()).isEqualTo(byText.id());
+      assertThat(byVector.similarity()).isCloseTo(byText.similarity(), within(1e-6));
+      assertThat(memory.matchVector(query, Math.nextUp(byVector.similarity()))).isEmpty();
+      assertThat(query).containsExactly(copy);
+      assertThat(memory.timings().queryEmbed().count()).as("only the text match embedded").isEqualTo(1);
+      assertThat(memory.timings().queryStore().count()).isEqualTo(3);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Memories.class)
   void should_keep_typed_metadata_and_filter_on_it(Memories kind) {
     try (WorkingMemory memory = kind.create()) {
       UUID incident = UUID.fromString("0d5f3c1e-2b7a-4c1d-9e8f-1a2b3c4d5e6f");
