@@ -1,0 +1,141 @@
+package dev.memloop.runtime;
+
+import dev.memloop.memory.WorkingMemory;
+import dev.memloop.memory.WorkingMemoryBuilder;
+import dev.memloop.memory.actor.MemoryStore;
+import dev.memloop.runtime.config.AgentConfig;
+import dev.memloop.runtime.policy.InLoopGuard;
+import dev.memloop.runtime.policy.InLoopMemory;
+import dev.memloop.runtime.policy.LatencyBudget;
+import dev.memloop.runtime.policy.LocalMemoryAccess;
+import dev.memloop.runtime.policy.MemoryAccess;
+import dev.memloop.runtime.policy.MemoryPolicy;
+import dev.memloop.runtime.policy.NoMemory;
+import dev.memloop.runtime.policy.PerTurnMemory;
+import dev.memloop.runtime.policy.RemoteMemoryAccess;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.DispatcherSelector;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+
+/**
+ * What an agent keeps across restarts of its behavior: its memory policy (and so its memory), its reasoner,
+ * its counters, and the turn in flight, so that a restart can answer it as aborted instead of leaving the
+ * sender waiting. Confined to the agent's actor.
+ */
+final class AgentCore {
+
+  final AgentSpec spec;
+  final MemoryPolicy policy;
+  final Reasoner reasoner;
+  private final RemoteMemoryAccess remote;
+  private final WorkingMemory ownedMemory;
+
+  int restarts;
+  boolean started;
+  int turnsCompleted;
+  Agent.RunTurn inFlight;
+  List<StepRecord> inFlightSteps;
+  long inFlightHops;
+  private long remoteMessagesAtStart;
+  String lastFailure;
+
+  private AgentCore(AgentSpec spec, MemoryPolicy policy, Reasoner reasoner, RemoteMemoryAccess remote,
+      WorkingMemory ownedMemory) {
+    this.spec = spec;
+    this.policy = policy;
+    this.reasoner = reasoner;
+    this.remote = remote;
+    this.ownedMemory = ownedMemory;
+  }
+
+  static AgentCore create(AgentSpec spec, ActorContext<Agent.Command> context) {
+    AgentConfig config = spec.config();
+    Reasoner reasoner = spec.reasoners().create(new ReasonerFactory.Context(spec.id(), spec.seed(),
+        context.getSystem().dispatchers().lookup(DispatcherSelector.blocking())));
+    LatencyBudget budget = new LatencyBudget(config.budgetNanos(), config.padOps());
+    switch (config.policy()) {
+      case NONE:
+        return new AgentCore(spec, new NoMemory(), reasoner, null, null);
+      case PER_TURN: {
+        WorkingMemory memory = memory(spec, false);
+        return new AgentCore(spec, new PerTurnMemory(memory, config.dumpTopK()), reasoner, null, memory);
+      }
+      case PER_STEP: {
+        WorkingMemory memory = memory(spec, false);
+        MemoryAccess access = new LocalMemoryAccess(memory, spec.timer());
+        return new AgentCore(spec, inLoop(spec, access, budget), reasoner, null, memory);
+      }
+      case NETWORKED: {
+        WorkingMemory memory = null;
+        ActorRef<MemoryStore.Command> store = spec.remoteStore();
+        if (store == null) { // the agent's own store, a child with the configured round trip
+          memory = memory(spec, true);
+          store = context.spawn(MemoryStore.create(memory, config.rtt(), spec.timer()), "memory-store");
+        }
+        ActorRef<Agent.Command> self = context.getSelf();
+        RemoteMemoryAccess access = new RemoteMemoryAccess(store, null, spec.timer(),
+            id -> self.tell(new Agent.LookupTimedOut(id)), config.rtt().toNanos());
+        return new AgentCore(spec, inLoop(spec, access, budget), reasoner, access, memory);
+      }
+      default:
+        throw new IllegalArgumentException("unknown policy " + config.policy());
+    }
+  }
+
+  /** Wires the (re)started behavior's adapter for store replies. */
+  void bind(ActorContext<Agent.Command> context) {
+    if (remote != null) {
+      remote.bind(context.messageAdapter(MemoryStore.Reply.class, Agent.StoreReplied::new));
+      remote.abandon(); // a lookup the previous behavior was waiting for is answered to no one
+    }
+  }
+
+  RemoteMemoryAccess remote() {
+    return remote;
+  }
+
+  void beginTurn(Agent.RunTurn run) {
+    inFlight = run;
+    inFlightSteps = new ArrayList<>(run.turn().observations().size());
+    inFlightHops = 0;
+    remoteMessagesAtStart = remote == null ? 0 : remote.messagesSent();
+  }
+
+  /** Messages this turn needed beyond its request and reply: reasoner answers and store requests. */
+  long hopsThisTurn() {
+    return inFlightHops + (remote == null ? 0 : remote.messagesSent() - remoteMessagesAtStart);
+  }
+
+  void endTurn() {
+    inFlight = null;
+    inFlightSteps = null;
+    turnsCompleted++;
+  }
+
+  void close() {
+    policy.close();
+    if (ownedMemory != null) {
+      ownedMemory.close();
+    }
+  }
+
+  private static InLoopMemory inLoop(AgentSpec spec, MemoryAccess access, LatencyBudget budget) {
+    InLoopGuard guard = new InLoopGuard(spec.embedder(), access, budget, spec.threshold(),
+        spec.config().timeout().toNanos(), spec.timer());
+    return new InLoopMemory(spec.config().policy(), guard, access);
+  }
+
+  private static WorkingMemory memory(AgentSpec spec, boolean threadSafe) {
+    AgentConfig config = spec.config();
+    WorkingMemoryBuilder builder = WorkingMemory.builder(spec.embedder()).index(config.index());
+    if (config.capacity() > 0) {
+      builder.capacity(config.capacity()).eviction(config.eviction());
+    }
+    if (threadSafe) {
+      builder.threadSafe();
+    }
+    return builder.build();
+  }
+}

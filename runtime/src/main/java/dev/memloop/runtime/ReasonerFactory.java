@@ -1,0 +1,20 @@
+package dev.memloop.runtime;
+
+import java.util.concurrent.Executor;
+
+/**
+ * Makes an agent's {@link Reasoner} when the agent starts. The reasoner outlives restarts of the agent's
+ * behavior, like its memory: it stands for the model, not for the step in progress.
+ */
+@FunctionalInterface
+public interface ReasonerFactory {
+
+  Reasoner create(Context context);
+
+  /**
+   * @param seed the agent's seed, for reasoners that draw random numbers
+   * @param blocking the actor system's blocking-I/O dispatcher, where asynchronous reasoners must run their
+   *     calls (never the default dispatcher)
+   */
+  record Context(String agentId, long seed, Executor blocking) {}
+}

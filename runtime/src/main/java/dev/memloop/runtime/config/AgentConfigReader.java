@@ -1,0 +1,94 @@
+package dev.memloop.runtime.config;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import dev.memloop.memory.Eviction;
+import dev.memloop.memory.IndexKind;
+import dev.memloop.runtime.WindowUnit;
+import dev.memloop.runtime.policy.MemoryPolicyKind;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.function.Supplier;
+
+/** Reads one agent section, turning every bad value into an error that names the key path and the value. */
+final class AgentConfigReader {
+
+  private AgentConfigReader() {}
+
+  static AgentConfig read(Config c, String path) {
+    MemoryPolicyKind policy = parse(c, "policy", path, () -> MemoryPolicyKind.parse(c.getString("policy")));
+    Duration budget = parse(c, "budget", path,
+        () -> "unlimited".equals(stringOrNull(c, "budget")) ? null : c.getDuration("budget"));
+    OptionalDouble threshold = parse(c, "guard.threshold", path,
+        () -> "calibrated".equals(stringOrNull(c, "guard.threshold")) ? OptionalDouble.empty()
+            : OptionalDouble.of(c.getDouble("guard.threshold")));
+    int padOps = parse(c, "guard.pad-ops", path, () -> c.getInt("guard.pad-ops"));
+    int windowSize = parse(c, "window.size", path, () -> c.getInt("window.size"));
+    WindowUnit unit = parse(c, "window.unit", path, () -> WindowUnit.parse(c.getString("window.unit")));
+    IndexKind index = parse(c, "memory.index", path, () -> enumValue(IndexKind.class, c.getString("memory.index")));
+    int capacity = parse(c, "memory.capacity", path,
+        () -> "unbounded".equals(stringOrNull(c, "memory.capacity")) ? 0 : positive(c.getInt("memory.capacity")));
+    Eviction eviction = parse(c, "memory.eviction", path, () -> enumValue(Eviction.class, c.getString("memory.eviction")));
+    String embedder = parse(c, "memory.embedder", path, () -> c.getString("memory.embedder"));
+    int k = parse(c, "memory.k", path, () -> c.getInt("memory.k"));
+    int dump = parse(c, "per-turn.dump", path,
+        () -> "all".equals(stringOrNull(c, "per-turn.dump")) ? 0 : positive(c.getInt("per-turn.dump")));
+    Duration rtt = parse(c, "networked.rtt", path, () -> c.getDuration("networked.rtt"));
+    Duration timeout = parse(c, "networked.timeout", path, () -> c.getDuration("networked.timeout"));
+    try {
+      return new AgentConfig(policy, budget, threshold, padOps, windowSize, unit, index, capacity, eviction, embedder, k,
+          dump, rtt, timeout);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(path + ": " + e.getMessage(), e);
+    }
+  }
+
+  static int positiveInt(Config c, String key, String path) {
+    return parse(c, key, path, () -> positive(c.getInt(key)));
+  }
+
+  private static <T> T parse(Config c, String key, String path, Supplier<T> reader) {
+    try {
+      return reader.get();
+    } catch (ConfigException | IllegalArgumentException e) {
+      String value = c.hasPathOrNull(key) ? c.getValue(key).render() : "(missing)";
+      throw new IllegalArgumentException(path + "." + key + " = " + value + ": " + reason(e), e);
+    }
+  }
+
+  private static String reason(RuntimeException e) {
+    String message = e.getMessage();
+    int colon = e instanceof ConfigException ? message.lastIndexOf(": ") : -1;
+    return colon >= 0 ? message.substring(colon + 2) : message; // drop the origin prefix; the path says where
+  }
+
+  private static String stringOrNull(Config c, String key) {
+    try {
+      return c.getString(key).trim().toLowerCase(Locale.ROOT);
+    } catch (ConfigException.WrongType e) {
+      return null;
+    }
+  }
+
+  private static int positive(int value) {
+    if (value <= 0) {
+      throw new IllegalArgumentException("must be > 0: " + value);
+    }
+    return value;
+  }
+
+  private static <E extends Enum<E>> E enumValue(Class<E> type, String text) {
+    String wanted = text.trim().toUpperCase(Locale.ROOT).replace('-', '_');
+    for (E e : type.getEnumConstants()) {
+      if (e.name().equals(wanted)) {
+        return e;
+      }
+    }
+    StringBuilder names = new StringBuilder();
+    for (E e : type.getEnumConstants()) {
+      names.append(names.length() == 0 ? "" : ", ").append(e.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+    }
+    throw new IllegalArgumentException("expected one of " + names + ": '" + text + "'");
+  }
+}

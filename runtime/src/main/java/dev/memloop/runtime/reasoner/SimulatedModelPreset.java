@@ -1,0 +1,40 @@
+package dev.memloop.runtime.reasoner;
+
+import java.util.Locale;
+
+/**
+ * Named parameter sets standing in for the paper's two models. Calibrated so that on the default triage
+ * workload (24 alerts, 12 duplicates, w = 4 exchanges) the model alone recognizes about 5 of the 12
+ * duplicates (paper §6.1), and the per-turn arm leaks about half a duplicate per workload (Table 4, arm (c));
+ * {@code SimulatedModelCalibrationTest} in the agents module checks both. Simulated, never a real model.
+ */
+public enum SimulatedModelPreset {
+  /** Stands in for gpt-5-nano. */
+  NANO_SIM(new SimulatedModel.Parameters(0.62, 0.95, 0.0)),
+  /** Stands in for gpt-5-mini. */
+  MINI_SIM(new SimulatedModel.Parameters(0.66, 0.97, 0.0));
+
+  private final SimulatedModel.Parameters parameters;
+
+  SimulatedModelPreset(SimulatedModel.Parameters parameters) {
+    this.parameters = parameters;
+  }
+
+  public SimulatedModel.Parameters parameters() {
+    return parameters;
+  }
+
+  /** {@code nano-sim} or {@code mini-sim}. */
+  public String configName() {
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  public static SimulatedModelPreset parse(String text) {
+    for (SimulatedModelPreset preset : values()) {
+      if (preset.configName().equals(text == null ? "" : text.trim().toLowerCase(Locale.ROOT))) {
+        return preset;
+      }
+    }
+    throw new IllegalArgumentException("simulated model preset must be nano-sim or mini-sim: '" + text + "'");
+  }
+}

@@ -1,0 +1,134 @@
+package dev.memloop.runtime.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import dev.memloop.memory.Eviction;
+import dev.memloop.memory.IndexKind;
+import dev.memloop.runtime.WindowUnit;
+import dev.memloop.runtime.policy.MemoryPolicyKind;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class AgentConfigsTest {
+
+  static Config parse(String hocon) {
+    return ConfigFactory.load(ConfigFactory.parseString(hocon));
+  }
+
+  @Test
+  void should_default_to_the_documented_values() {
+    AgentConfig c = AgentConfigs.agent(ConfigFactory.load());
+    assertThat(c.policy()).isEqualTo(MemoryPolicyKind.PER_STEP);
+    assertThat(c.budget()).isEqualTo(Duration.ofMillis(100));
+    assertThat(c.threshold()).as("calibrated").isEmpty();
+    assertThat(c.padOps()).isEqualTo(3);
+    assertThat(c.windowSize()).isEqualTo(4);
+    assertThat(c.windowUnit()).isEqualTo(WindowUnit.EXCHANGES);
+    assertThat(c.index()).isEqualTo(IndexKind.EXACT);
+    assertThat(c.capacity()).isZero();
+    assertThat(c.eviction()).isEqualTo(Eviction.NONE);
+    assertThat(c.embedder()).isEqualTo("default");
+    assertThat(c.k()).isEqualTo(8);
+    assertThat(c.dumpTopK()).isZero();
+    assertThat(c.rtt()).isEqualTo(Duration.ZERO);
+    assertThat(c.timeout()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(AgentConfigs.groups(ConfigFactory.load(), 7)).singleElement()
+        .satisfies(g -> assertThat(g.name()).isEqualTo("default"))
+        .satisfies(g -> assertThat(g.agents()).isEqualTo(7));
+  }
+
+  @Test
+  void should_override_per_group_over_the_agent_defaults() {
+    Config config = parse("""
+        memloop.agent.budget = 250ms
+        memloop.agent.guard.threshold = 0.97
+        memloop.groups {
+          fast { agents = 10, policy = per-step, memory { capacity = 500, eviction = oldest-first, index = flat } }
+          slow { agents = 3, policy = networked, networked.rtt = 30ms, window { size = 8, unit = messages } }
+          baseline { agents = 2, policy = per-turn, per-turn.dump = 16, budget = unlimited, guard.threshold = calibrated }
+        }
+        """);
+    List<AgentGroup> groups = AgentConfigs.groups(config, 1);
+    assertThat(groups).extracting(AgentGroup::name).containsExactly("baseline", "fast", "slow");
+    AgentGroup baseline = groups.get(0);
+    AgentGroup fast = groups.get(1);
+    AgentGroup slow = groups.get(2);
+    assertThat(fast.agents()).isEqualTo(10);
+    assertThat(fast.config().capacity()).isEqualTo(500);
+    assertThat(fast.config().eviction()).isEqualTo(Eviction.OLDEST_FIRST);
+    assertThat(fast.config().index()).isEqualTo(IndexKind.FLAT);
+    assertThat(fast.config().budget()).as("inherited").isEqualTo(Duration.ofMillis(250));
+    assertThat(fast.config().threshold()).hasValue(0.97);
+    assertThat(slow.config().rtt()).isEqualTo(Duration.ofMillis(30));
+    assertThat(slow.config().windowUnit()).isEqualTo(WindowUnit.MESSAGES);
+    assertThat(slow.config().windowSize()).isEqualTo(8);
+    assertThat(baseline.config().budget()).isNull();
+    assertThat(baseline.config().budgetNanos()).isEqualTo(Long.MAX_VALUE);
+    assertThat(baseline.config().dumpTopK()).isEqualTo(16);
+    assertThat(baseline.config().threshold()).isEmpty();
+  }
+
+  @ParameterizedTest(name = "{0} = {1}")
+  @CsvSource(delimiter = '|', value = {
+      "memloop.agent.policy | sometimes | memloop.agent.policy = \"sometimes\": policy must be none, per-turn, per-step or networked: 'sometimes'",
+      "memloop.agent.budget | fast | memloop.agent.budget = \"fast\":",
+      "memloop.agent.budget | 0ms | memloop.agent: budget must be > 0 or unlimited: PT0S",
+      "memloop.agent.guard.threshold | 1.5 | memloop.agent: threshold must be in [-1, 1] or calibrated: 1.5",
+      "memloop.agent.guard.threshold | high | memloop.agent.guard.threshold = \"high\":",
+      "memloop.agent.guard.pad-ops | -1 | memloop.agent: pad-ops must be >= 0: -1",
+      "memloop.agent.window.size | 0 | memloop.agent: window size must be > 0: 0",
+      "memloop.agent.window.unit | pages | memloop.agent.window.unit = \"pages\": window unit must be messages or exchanges: 'pages'",
+      "memloop.agent.memory.index | lsh | memloop.agent.memory.index = \"lsh\": expected one of exact, flat, hnsw: 'lsh'",
+      "memloop.agent.memory.capacity | -3 | memloop.agent.memory.capacity = -3: must be > 0: -3",
+      "memloop.agent.memory.eviction | random | memloop.agent.memory.eviction = \"random\": expected one of none, oldest-first, least-recently-recalled: 'random'",
+      "memloop.agent.memory.k | 0 | memloop.agent: k must be > 0: 0",
+      "memloop.agent.per-turn.dump | none | memloop.agent.per-turn.dump = \"none\":",
+      "memloop.agent.networked.rtt | -5ms | memloop.agent: rtt must be >= 0: PT-0.005S",
+      "memloop.agent.networked.timeout | 0s | memloop.agent: timeout must be > 0: PT0S"})
+  void should_reject_a_bad_value_with_its_path_and_value(String key, String value, String message) {
+    Config config = parse(key + " = " + value);
+    assertThatThrownBy(() -> AgentConfigs.agent(config)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(message);
+  }
+
+  @Test
+  void should_reject_unknown_keys_with_their_path() {
+    assertThatThrownBy(() -> AgentConfigs.agent(parse("memloop.agent.budgett = 5ms")))
+        .hasMessageContaining("unknown config key memloop.agent.budgett = \"5ms\"");
+    assertThatThrownBy(() -> AgentConfigs.groups(parse("memloop.groups.a { agents = 2, memory.capacityy = 3 }"), 1))
+        .hasMessageContaining("unknown config key memloop.groups.a.memory.capacityy = 3");
+  }
+
+  @Test
+  void should_reject_bad_groups_naming_them() {
+    assertThatThrownBy(() -> AgentConfigs.groups(parse("memloop.groups.a { policy = none }"), 1))
+        .hasMessageContaining("memloop.groups.a.agents is missing");
+    assertThatThrownBy(() -> AgentConfigs.groups(parse("memloop.groups.a { agents = 0 }"), 1))
+        .hasMessageContaining("memloop.groups.a.agents = 0: must be > 0: 0");
+    assertThatThrownBy(() -> AgentConfigs.groups(parse("memloop.groups.a = 3"), 1))
+        .hasMessageContaining("memloop.groups.a: a group must be an object of agent settings, got '3'");
+    assertThatThrownBy(() -> AgentConfigs.groups(parse("memloop.groups.b { agents = 2, budget = soon }"), 1))
+        .hasMessageContaining("memloop.groups.b.budget = \"soon\"");
+  }
+
+  @Test
+  void should_read_a_config_file_and_refuse_a_missing_one(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("fleet.conf");
+    Files.writeString(file, "memloop.agent.policy = none\n");
+    assertThat(AgentConfigs.agent(AgentConfigs.load(file)).policy()).isEqualTo(MemoryPolicyKind.NONE);
+    Path missing = dir.resolve("nope.conf");
+    assertThatThrownBy(() -> AgentConfigs.load(missing)).hasMessageContaining("config file not found: " + missing);
+    Files.writeString(file, "memloop.agent { policy = ");
+    assertThatThrownBy(() -> AgentConfigs.load(file)).hasMessageContaining("cannot read config file " + file);
+  }
+}
