@@ -1,0 +1,24 @@
+package dev.memloop.runtime.fleet;
+
+import dev.memloop.runtime.Agent;
+import dev.memloop.runtime.Turn;
+import java.util.Objects;
+import org.apache.pekko.NotUsed;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.stream.javadsl.Source;
+
+/**
+ * One agent of a fleet: its id (also its actor name), the group it reports under, how to make it, and the
+ * turns it is fed, one at a time, as a stream.
+ */
+public record FleetMember(String id, String group, Behavior<Agent.Command> behavior, Source<Turn, NotUsed> turns) {
+
+  public FleetMember {
+    if (id == null || !id.matches("[A-Za-z0-9_-]+")) {
+      throw new IllegalArgumentException("fleet member id must be letters, digits, '-' or '_' (an actor name): " + id);
+    }
+    Objects.requireNonNull(group, "group");
+    Objects.requireNonNull(behavior, "behavior");
+    Objects.requireNonNull(turns, "turns");
+  }
+}

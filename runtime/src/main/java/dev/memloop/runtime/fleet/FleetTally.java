@@ -1,0 +1,93 @@
+package dev.memloop.runtime.fleet;
+
+import dev.memloop.runtime.GuardOutcome;
+import dev.memloop.runtime.StepRecord;
+import dev.memloop.runtime.TurnResult;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/** Adds up turn results per group as they arrive. Not thread-safe: fed by the fleet's stream, one at a time. */
+final class FleetTally {
+
+  private final Map<String, String> groupOf;
+  private final Map<String, Group> groups = new TreeMap<>();
+  private final Map<String, Set<String>> executedBy = new HashMap<>();
+
+  FleetTally(Map<String, String> groupOfAgent) {
+    this.groupOf = groupOfAgent;
+    for (String group : groupOfAgent.values()) {
+      groups.computeIfAbsent(group, g -> new Group());
+    }
+    for (Map.Entry<String, String> e : groupOfAgent.entrySet()) {
+      groups.get(e.getValue()).agents++;
+    }
+  }
+
+  void add(TurnResult turn) {
+    Group g = groups.get(groupOf.get(turn.agentId()));
+    g.turns++;
+    g.aborted += turn.aborted() ? 1 : 0;
+    g.spent += turn.spentNanos();
+    g.restarts.merge(turn.agentId(), (long) turn.restarts(), Math::max);
+    Set<String> executed = executedBy.computeIfAbsent(turn.agentId(), a -> new HashSet<>());
+    for (StepRecord s : turn.steps()) {
+      g.steps++;
+      if (s.executed()) {
+        g.executed++;
+        if (!executed.add(s.actionLine())) {
+          g.redundant++;
+        }
+      }
+      g.count(s.guard());
+      if (s.guard() == GuardOutcome.HIT || s.guard() == GuardOutcome.MISS) {
+        g.store.recordValue(Math.max(0, s.storeNanos()));
+        g.embed.recordValue(Math.max(0, s.embedNanos()));
+        g.lookup.recordValue(Math.max(0, s.lookupNanos()));
+      }
+    }
+  }
+
+  List<GroupSummary> summaries() {
+    List<GroupSummary> out = new ArrayList<>();
+    groups.forEach((name, g) -> out.add(new GroupSummary(name, g.agents, g.turns, g.aborted, g.steps, g.executed,
+        g.redundant, g.hits + g.misses + g.timedOut, g.unaffordable, g.timedOut, g.hits, g.misses,
+        g.restarts.values().stream().mapToLong(Long::longValue).sum(), g.store.getValueAtPercentile(50),
+        g.store.getValueAtPercentile(99), g.embed.getValueAtPercentile(50), g.lookup.getValueAtPercentile(50),
+        g.lookup.getValueAtPercentile(99), g.spent)));
+    return out;
+  }
+
+  private static final class Group {
+    int agents;
+    long turns;
+    long aborted;
+    long steps;
+    long executed;
+    long redundant;
+    long unaffordable;
+    long timedOut;
+    long hits;
+    long misses;
+    long spent;
+    final Map<String, Long> restarts = new HashMap<>();
+    final Histogram store = new Histogram(3);
+    final Histogram embed = new Histogram(3);
+    final Histogram lookup = new Histogram(3);
+
+    void count(GuardOutcome outcome) {
+      switch (outcome) {
+        case UNAFFORDABLE -> unaffordable++;
+        case TIMED_OUT -> timedOut++;
+        case HIT -> hits++;
+        case MISS -> misses++;
+        default -> { }
+      }
+    }
+  }
+}

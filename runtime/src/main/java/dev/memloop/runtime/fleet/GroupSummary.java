@@ -1,0 +1,10 @@
+package dev.memloop.runtime.fleet;
+
+/**
+ * One group's totals over a fleet run. Latencies are nanoseconds over the guard lookups that ran (HdrHistogram,
+ * three significant digits); {@code redundant} counts executed actions whose line the same agent had already
+ * executed.
+ */
+public record GroupSummary(String group, int agents, long turns, long abortedTurns, long steps, long executed,
+    long redundant, long afforded, long unaffordable, long timedOut, long hits, long misses, long restarts,
+    long storeP50, long storeP99, long embedP50, long lookupP50, long lookupP99, long spentNanos) {}

@@ -1,0 +1,108 @@
+package dev.memloop.runtime.fleet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.typesafe.config.ConfigFactory;
+import dev.memloop.memory.embed.HashingEmbedder;
+import dev.memloop.memory.timing.HighResolutionTimer;
+import dev.memloop.runtime.Agent;
+import dev.memloop.runtime.AgentSpec;
+import dev.memloop.runtime.Observation;
+import dev.memloop.runtime.Turn;
+import dev.memloop.runtime.config.AgentConfig;
+import dev.memloop.runtime.config.AgentConfigs;
+import dev.memloop.runtime.policy.MemoryPolicyKind;
+import dev.memloop.runtime.reasoner.ScriptedReasoner;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.LogCapturingExtension;
+import org.apache.pekko.stream.javadsl.Source;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(LogCapturingExtension.class)
+class FleetTest {
+
+  static final ActorTestKit testKit = ActorTestKit.create();
+  // unlimited budget: a collection pause while a thousand agents start may not ration this test's guards
+  static final AgentConfig BASE = AgentConfigs.agent(ConfigFactory.load()).withThreshold(0.99).withBudget(null);
+
+  @AfterAll
+  static void shutdown() {
+    testKit.shutdownTestKit();
+  }
+
+  /** 4 turns of 5 action lines; turn t repeats two lines of turn t - 1 and one of its own. */
+  static List<Turn> turns(int agent) {
+    List<Turn> turns = new ArrayList<>();
+    for (int t = 0; t < 4; t++) {
+      List<Observation> o = new ArrayList<>();
+      o.add(obs(agent, t, 0, line(agent, t, 0)));
+      o.add(obs(agent, t, 1, line(agent, t, 1)));
+      o.add(obs(agent, t, 2, t == 0 ? line(agent, t, 2) : line(agent, t - 1, 0)));
+      o.add(obs(agent, t, 3, t == 0 ? line(agent, t, 3) : line(agent, t - 1, 1)));
+      o.add(obs(agent, t, 4, line(agent, t, 0)));
+      turns.add(new Turn(t, o));
+    }
+    return turns;
+  }
+
+  static Observation obs(int agent, int turn, int i, String text) {
+    return new Observation(agent + "-" + turn + "-" + i, text);
+  }
+
+  static String line(int agent, int turn, int i) {
+    long mixed = (agent * 1_000_003L + turn * 101L + i) * 0x9E3779B97F4A7C15L; // distinct words, not near-twins
+    return "isolate node-" + agent + " ref " + Long.toString(mixed >>> 20, 36);
+  }
+
+  static FleetMember member(int i, MemoryPolicyKind policy) {
+    AgentSpec spec = new AgentSpec("agent-" + i, BASE.withPolicy(policy), 0.99, new HashingEmbedder(64),
+        ctx -> ScriptedReasoner.actOnEveryObservation(), HighResolutionTimer.shared(), null, i);
+    return new FleetMember("agent-" + i, policy.configName(), Agent.create(spec), Source.from(turns(i)));
+  }
+
+  @Test
+  void should_run_a_thousand_agents_to_completion_and_stop_them() throws Exception {
+    List<FleetMember> members = new ArrayList<>();
+    for (int i = 0; i < 1_000; i++) {
+      members.add(member(i, i % 2 == 0 ? MemoryPolicyKind.PER_STEP : MemoryPolicyKind.NONE));
+    }
+    AtomicInteger heard = new AtomicInteger();
+    FleetResult result = Fleet.run(testKit.system(), members, FleetOptions.DEFAULT, r -> heard.incrementAndGet())
+        .toCompletableFuture().get(2, TimeUnit.MINUTES);
+
+    assertThat(result.failure()).isNull();
+    assertThat(heard.get()).isEqualTo(4_000);
+    GroupSummary guarded = result.group("per-step");
+    GroupSummary baseline = result.group("none");
+    assertThat(guarded.agents()).isEqualTo(500);
+    assertThat(guarded.turns()).isEqualTo(2_000);
+    assertThat(guarded.steps()).isEqualTo(10_000);
+    // per agent: turn 0 repeats 1 line, turns 1-3 repeat 3 each: 10 duplicates of 20 steps
+    assertThat(baseline.redundant()).isEqualTo(500 * 10);
+    assertThat(guarded.redundant()).as(guarded.toString()).isZero();
+    assertThat(guarded.hits()).isEqualTo(500 * 10);
+    assertThat(guarded.storeP50()).isPositive();
+    assertThat(result.stepsPerSecond()).isPositive();
+  }
+
+  @Test
+  void should_reject_empty_and_duplicate_fleets() {
+    assertThatThrownBy(() -> Fleet.run(testKit.system(), List.of(), FleetOptions.DEFAULT, FleetListener.NONE))
+        .hasMessageContaining("at least one member");
+    FleetMember one = member(1, MemoryPolicyKind.NONE);
+    assertThatThrownBy(() -> Fleet.run(testKit.system(), List.of(one, one), FleetOptions.DEFAULT, FleetListener.NONE))
+        .hasMessageContaining("unique");
+    assertThatThrownBy(() -> new FleetMember("has space", "g", one.behavior(), one.turns()))
+        .hasMessageContaining("(an actor name): has space");
+    assertThatThrownBy(() -> new FleetOptions(Duration.ZERO, 1)).hasMessageContaining("turn timeout must be > 0: PT0S");
+    assertThatThrownBy(() -> new FleetOptions(Duration.ofSeconds(1), 0)).hasMessageContaining("parallelism must be > 0: 0");
+  }
+}
