@@ -5,8 +5,9 @@ import java.util.Locale;
 /**
  * Named parameter sets standing in for the paper's two models. Calibrated so that on the default triage
  * workload (24 alerts, 12 duplicates, w = 4 exchanges) the model alone recognizes about 5 of the 12
- * duplicates (paper §6.1), and the per-turn arm leaks about half a duplicate per workload (Table 4, arm (c));
- * {@code SimulatedModelCalibrationTest} in the agents module checks both. Simulated, never a real model.
+ * duplicates (paper §6.1): about 8 of the 12 have an earlier copy within the last 4 exchanges, and
+ * {@code pWindow} of those are recognized. {@code SimulatedModelCalibrationTest} in the agents module checks
+ * it. Simulated, never a real model.
  */
 public enum SimulatedModelPreset {
   /** Stands in for gpt-5-nano. */

@@ -58,7 +58,7 @@ public final class AlertWorkloads {
       int turn = p / spec.alertsPerTurn();
       String id = String.format(Locale.ROOT, "alert-%03d", p + 1);
       alerts.add(new Alert(id, turn, AlertTemplates.render(template[p], hostName, sig, random)));
-      truths.add(new AlertTruth(hostName, sig.id(), originOf[p]));
+      truths.add(new AlertTruth(hostName, sig.id(), originOf[p], template[p]));
     }
     return new AlertWorkload(spec, seed, alerts, truths);
   }

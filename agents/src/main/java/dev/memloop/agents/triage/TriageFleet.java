@@ -1,0 +1,49 @@
+package dev.memloop.agents.triage;
+
+import dev.memloop.memory.Embedder;
+import dev.memloop.memory.timing.DelayTimer;
+import dev.memloop.runtime.Agent;
+import dev.memloop.runtime.config.AgentGroup;
+import dev.memloop.runtime.config.EmbedderNames;
+import dev.memloop.runtime.fleet.FleetMember;
+import dev.memloop.runtime.reasoner.SimulatedModel;
+import dev.memloop.workloads.alerts.AlertWorkload;
+import dev.memloop.workloads.alerts.AlertWorkloadSpec;
+import dev.memloop.workloads.alerts.AlertWorkloads;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.pekko.stream.javadsl.Source;
+
+/**
+ * A fleet of triage agents. Agent i of every group gets the workload of seed + i (never a held-out seed) and
+ * a simulated model seeded from it, so groups are arms compared on the same workloads with the same model;
+ * only their memory differs. The workloads are kept for grading.
+ */
+public final class TriageFleet {
+
+  /** The members to run and, per agent id, the workload (and its seed) it was fed. */
+  public record Assembly(List<FleetMember> members, Map<String, AlertWorkload> workloads) {}
+
+  private TriageFleet() {}
+
+  public static Assembly assemble(List<AgentGroup> groups, SimulatedModel.Parameters model, AlertWorkloadSpec workload,
+      long seed, DelayTimer timer) {
+    List<FleetMember> members = new ArrayList<>();
+    Map<String, AlertWorkload> workloads = new LinkedHashMap<>();
+    for (AgentGroup group : groups) {
+      Embedder embedder = EmbedderNames.resolve(group.config().embedder());
+      for (int i = 0; i < group.agents(); i++) {
+        long agentSeed = TriageWorkloads.checkNotHeldOut(seed + i);
+        String id = group.name() + "-" + i;
+        AlertWorkload alerts = AlertWorkloads.generate(workload, agentSeed);
+        workloads.put(id, alerts);
+        members.add(new FleetMember(id, group.name(),
+            Agent.create(TriageAgents.spec(id, group.config(), embedder, model, agentSeed, timer, null)),
+            Source.from(TriageWorkloads.turns(alerts))));
+      }
+    }
+    return new Assembly(members, workloads);
+  }
+}

@@ -1,0 +1,71 @@
+package dev.memloop.agents.triage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.memloop.runtime.Decision;
+import dev.memloop.runtime.GuardOutcome;
+import dev.memloop.runtime.StepRecord;
+import dev.memloop.runtime.TurnResult;
+import dev.memloop.workloads.alerts.Alert;
+import dev.memloop.workloads.alerts.AlertTruth;
+import dev.memloop.workloads.alerts.AlertWorkload;
+import dev.memloop.workloads.alerts.AlertWorkloadSpec;
+import dev.memloop.workloads.alerts.OriginPlacement;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TriageScorerTest {
+
+  /** a1 new (A), a2 duplicate of a1, a3 new (B), a4 duplicate of a1. */
+  static final AlertWorkload WORKLOAD = new AlertWorkload(new AlertWorkloadSpec(1, 4, 2, OriginPlacement.ANY_EARLIER), 5,
+      List.of(new Alert("a1", 0, "t1"), new Alert("a2", 0, "t2"), new Alert("a3", 0, "t3"), new Alert("a4", 0, "t4")),
+      List.of(new AlertTruth("web-01", "port-scan", -1, 0), new AlertTruth("web-01", "port-scan", 0, 1),
+          new AlertTruth("db-02", "sql-injection", -1, 2), new AlertTruth("web-01", "port-scan", 0, 3)));
+
+  static StepRecord step(String alert, Decision.Kind kind, Decision.Recognition recognition, GuardOutcome guard,
+      boolean executed) {
+    return new StepRecord("agent", 0, 0, alert, kind, recognition, "line", guard, executed, null, Double.NaN, 0, 0, 0, 0, 0);
+  }
+
+  @Test
+  void should_count_redundancy_recognitions_and_guard_errors_from_the_executed_set() {
+    TurnResult turn = new TurnResult("agent", 0, List.of(
+        step("a1", Decision.Kind.ACT, Decision.Recognition.NONE, GuardOutcome.MISS, true),
+        step("a2", Decision.Kind.ACT, Decision.Recognition.NONE, GuardOutcome.MISS, true), // missed: redundant
+        step("a3", Decision.Kind.ACT, Decision.Recognition.NONE, GuardOutcome.HIT, false), // blocked new work
+        step("a4", Decision.Kind.SKIP, Decision.Recognition.WINDOW, GuardOutcome.NOT_APPLICABLE, false)),
+        100, 10, false, null, 0, 0);
+    TriageScore score = TriageScorer.score(WORKLOAD, 5, List.of(turn));
+    assertThat(score.executed()).isEqualTo(2);
+    assertThat(score.redundant()).isEqualTo(1);
+    assertThat(score.modelRecognized()).isEqualTo(1);
+    assertThat(score.falseSkips()).isZero();
+    assertThat(score.lookups()).isEqualTo(3);
+    assertThat(score.guardBlocks()).isEqualTo(1);
+    assertThat(score.guardBlockedNew()).isEqualTo(1);
+    assertThat(score.guardCaught()).isZero();
+    assertThat(score.guardMissed()).isEqualTo(1);
+    assertThat(score.guardPrecision()).isZero();
+    assertThat(score.guardRecall()).isZero();
+  }
+
+  @Test
+  void should_leave_precision_undefined_without_blocks_and_count_false_skips() {
+    TurnResult turn = new TurnResult("agent", 0, List.of(
+        step("a1", Decision.Kind.SKIP, Decision.Recognition.NONE, GuardOutcome.NOT_APPLICABLE, false)),
+        100, 0, false, null, 0, 0);
+    TriageScore score = TriageScorer.score(WORKLOAD, 5, List.of(turn));
+    assertThat(score.falseSkips()).isEqualTo(1);
+    assertThat(score.guardPrecision()).isNaN();
+    assertThat(score.guardRecall()).isNaN();
+  }
+
+  @Test
+  void should_refuse_steps_of_another_workload() {
+    TurnResult turn = new TurnResult("agent", 0, List.of(
+        step("zz", Decision.Kind.ACT, Decision.Recognition.NONE, GuardOutcome.MISS, true)), 100, 0, false, null, 0, 0);
+    assertThatThrownBy(() -> TriageScorer.score(WORKLOAD, 5, List.of(turn)))
+        .hasMessageContaining("step zz of agent is not an alert of workload seed 5");
+  }
+}
