@@ -24,7 +24,20 @@ import org.apache.pekko.stream.javadsl.Source;
 public final class TriageFleet {
 
   /** The members to run and, per agent id, the workload (and its seed) it was fed. */
-  public record Assembly(List<FleetMember> members, Map<String, AlertWorkload> workloads) {}
+  public record Assembly(List<FleetMember> members, Map<String, AlertWorkload> workloads) {
+
+    /** The groups, in the order they were assembled. */
+    public List<String> groups() {
+      return members.stream().map(FleetMember::group).distinct().toList();
+    }
+
+    public Assembly onlyGroup(String group) {
+      List<FleetMember> kept = members.stream().filter(m -> m.group().equals(group)).toList();
+      Map<String, AlertWorkload> keptWorkloads = new LinkedHashMap<>();
+      kept.forEach(m -> keptWorkloads.put(m.id(), workloads.get(m.id())));
+      return new Assembly(kept, keptWorkloads);
+    }
+  }
 
   private TriageFleet() {}
 

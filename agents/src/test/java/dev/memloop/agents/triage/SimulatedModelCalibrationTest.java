@@ -32,7 +32,7 @@ class SimulatedModelCalibrationTest {
   void should_recognize_about_five_of_twelve_duplicates_alone(SimulatedModelPreset preset) throws Exception {
     AgentGroup windowed = new AgentGroup("windowed", 300,
         AgentConfigs.agent(ConfigFactory.load()).withEmbedder("hashing").withPolicy(MemoryPolicyKind.NONE));
-    TriageFleetRuns.Graded run = TriageFleetRuns.run(testKit.system(), List.of(windowed), preset.parameters(), 500);
+    TriageRun.Outcome run = TriageFleetRuns.run(testKit.system(), List.of(windowed), preset.parameters(), 500);
     List<TriageScore> scores = run.group("windowed");
     assertThat(scores).hasSize(300);
     assertThat(mean(scores, TriageScore::modelRecognized)).isBetween(4.5, 5.5);

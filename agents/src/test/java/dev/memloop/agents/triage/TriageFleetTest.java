@@ -34,7 +34,7 @@ class TriageFleetTest {
 
   @Test
   void should_execute_no_duplicate_with_the_in_process_guard_and_about_seven_without_memory() throws Exception {
-    TriageFleetRuns.Graded run = TriageFleetRuns.run(testKit.system(), List.of(group("guarded", 100, MemoryPolicyKind.PER_STEP),
+    TriageRun.Outcome run = TriageFleetRuns.run(testKit.system(), List.of(group("guarded", 100, MemoryPolicyKind.PER_STEP),
         group("windowed", 100, MemoryPolicyKind.NONE), group("perturn", 100, MemoryPolicyKind.PER_TURN)),
         SimulatedModelPreset.NANO_SIM.parameters(), 1);
     assertThat(run.fleet().failure()).isNull();

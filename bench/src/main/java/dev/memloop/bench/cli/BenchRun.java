@@ -8,35 +8,41 @@ import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * One {@code memloop bench <name>} run from start to finish: its results directory and {@code run.json}, the
- * console (stderr when {@code --json} keeps stdout for the records), and the closing report. Every bench
- * command writes the same files in the same order through it.
+ * One run of a measuring command ({@code memloop bench <name>}, {@code memloop fleet}, ...) from start to
+ * finish: its results directory and {@code run.json}, the console (stderr when {@code --json} keeps stdout for
+ * the records), and the closing report. Every such command writes the same files in the same order through it.
  */
 final class BenchRun {
 
   private final CommandSpec spec;
   private final boolean json;
-  private final String name;
+  private final String command;
   private final PrintWriter console;
   private final RunDirectory directory;
   private final RunInfo info;
 
-  private BenchRun(CommandSpec spec, boolean json, String name, RunDirectory directory, RunInfo info) {
+  private BenchRun(CommandSpec spec, boolean json, String command, RunDirectory directory, RunInfo info) {
     this.spec = spec;
     this.json = json;
-    this.name = name;
+    this.command = command;
     this.console = json ? spec.commandLine().getErr() : spec.commandLine().getOut();
     this.directory = directory;
     this.info = info;
   }
 
-  /** Creates {@code <out>/bench-<name>-<timestamp>/run.json} and prints the headline. */
+  /** Creates {@code <out>/bench-<name>-<timestamp>/run.json} for {@code memloop bench <name>}. */
   static BenchRun start(CommandSpec spec, boolean json, Path out, String name, Map<String, Object> parameters) {
-    RunDirectory directory = RunDirectory.create(out == null ? RunDirectory.defaultRoot() : out, "bench-" + name);
-    RunInfo info = RunInfo.capture(directory.runId(), "memloop bench " + name, parameters);
+    return start(spec, json, out, "bench-" + name, "memloop bench " + name, parameters);
+  }
+
+  /** Creates {@code <out>/<runName>-<timestamp>/run.json} and prints the headline. */
+  static BenchRun start(CommandSpec spec, boolean json, Path out, String runName, String command,
+      Map<String, Object> parameters) {
+    RunDirectory directory = RunDirectory.create(out == null ? RunDirectory.defaultRoot() : out, runName);
+    RunInfo info = RunInfo.capture(directory.runId(), command, parameters);
     directory.writeJson("run.json", info);
-    BenchRun run = new BenchRun(spec, json, name, directory, info);
-    run.console.println("memloop bench " + name + ": " + info.headline());
+    BenchRun run = new BenchRun(spec, json, command, directory, info);
+    run.console.println(command + ": " + info.headline());
     return run;
   }
 
@@ -48,9 +54,14 @@ final class BenchRun {
    * Writes the records and {@code report.md} (the headline, then {@code reportBody}), prints where they went,
    * prints the records on stdout under {@code --json}, and returns the exit code.
    */
+  /** Writes another records file beside the main one. */
+  void write(String file, Object records) {
+    directory.writeJson(file, records);
+  }
+
   int finish(String recordsFile, Object records, String reportBody) throws Exception {
     directory.writeJson(recordsFile, records);
-    directory.writeText("report.md", "# memloop bench " + name + "\n\n" + info.headline() + "\n\n" + reportBody);
+    directory.writeText("report.md", "# " + command + "\n\n" + info.headline() + "\n\n" + reportBody);
     console.println("results: " + directory.path().toAbsolutePath());
     if (json) {
       spec.commandLine().getOut().println(RunDirectory.JSON.writeValueAsString(records));

@@ -93,7 +93,7 @@ final class FleetCoordinator extends AbstractBehavior<FleetCoordinator.Command> 
   }
 
   private Behavior<Command> complete() {
-    result.complete(new FleetResult(tally.summaries(), wallNanos, failure));
+    result.complete(new FleetResult(tally.summaries(wallNanos), wallNanos, failure));
     return Behaviors.stopped();
   }
 }

@@ -3,8 +3,9 @@ package dev.memloop.runtime.fleet;
 import java.util.List;
 
 /**
- * A fleet run: per-group summaries, the wall time from the first turn sent to the last answered, and the
- * failure that ended it early, if any (null when every turn was answered).
+ * A fleet run: per-group summaries, the wall time from the first turn sent to the last answered (the sum of
+ * the parts when groups ran one after another), and the failure that ended it early, if any (null when every
+ * turn was answered).
  */
 public record FleetResult(List<GroupSummary> groups, long wallNanos, String failure) {
 
@@ -18,6 +19,19 @@ public record FleetResult(List<GroupSummary> groups, long wallNanos, String fail
 
   public double stepsPerSecond() {
     return wallNanos == 0 ? 0 : steps() * 1e9 / wallNanos;
+  }
+
+  /** Runs one after another, as one result. */
+  public static FleetResult sequence(List<FleetResult> parts) {
+    List<GroupSummary> groups = new java.util.ArrayList<>();
+    long wall = 0;
+    String failure = null;
+    for (FleetResult part : parts) {
+      groups.addAll(part.groups());
+      wall += part.wallNanos();
+      failure = failure != null ? failure : part.failure();
+    }
+    return new FleetResult(groups, wall, failure);
   }
 
   public GroupSummary group(String name) {

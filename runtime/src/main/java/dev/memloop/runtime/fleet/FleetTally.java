@@ -53,13 +53,13 @@ final class FleetTally {
     }
   }
 
-  List<GroupSummary> summaries() {
+  List<GroupSummary> summaries(long wallNanos) {
     List<GroupSummary> out = new ArrayList<>();
     groups.forEach((name, g) -> out.add(new GroupSummary(name, g.agents, g.turns, g.aborted, g.steps, g.executed,
         g.redundant, g.hits + g.misses + g.timedOut, g.unaffordable, g.timedOut, g.hits, g.misses,
         g.restarts.values().stream().mapToLong(Long::longValue).sum(), g.store.getValueAtPercentile(50),
         g.store.getValueAtPercentile(99), g.embed.getValueAtPercentile(50), g.lookup.getValueAtPercentile(50),
-        g.lookup.getValueAtPercentile(99), g.spent)));
+        g.lookup.getValueAtPercentile(99), g.spent, wallNanos)));
     return out;
   }
 

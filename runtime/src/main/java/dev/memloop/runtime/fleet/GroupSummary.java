@@ -3,8 +3,13 @@ package dev.memloop.runtime.fleet;
 /**
  * One group's totals over a fleet run. Latencies are nanoseconds over the guard lookups that ran (HdrHistogram,
  * three significant digits); {@code redundant} counts executed actions whose line the same agent had already
- * executed.
+ * executed; {@code wallNanos} is the run's wall time (shared by all groups that ran together).
  */
 public record GroupSummary(String group, int agents, long turns, long abortedTurns, long steps, long executed,
     long redundant, long afforded, long unaffordable, long timedOut, long hits, long misses, long restarts,
-    long storeP50, long storeP99, long embedP50, long lookupP50, long lookupP99, long spentNanos) {}
+    long storeP50, long storeP99, long embedP50, long lookupP50, long lookupP99, long spentNanos, long wallNanos) {
+
+  public double stepsPerSecond() {
+    return wallNanos == 0 ? 0 : steps * 1e9 / wallNanos;
+  }
+}

@@ -2,9 +2,13 @@ package dev.memloop.runtime.policy;
 
 /**
  * A per-turn budget of lookup time (paper §5.1). Before a lookup, {@link #affords} compares the remaining
- * budget with a conservative estimate: the injected delay, plus {@code padOps} times the mean measured cost of
- * a lookup's own work, plus 1 ms. A lookup then {@link #spend spends} its measured cost. Writes are never
+ * budget with a conservative estimate: the injected delay, plus {@code padOps} times the measured cost of a
+ * lookup's own work, plus 1 ms. A lookup then {@link #spend spends} its measured cost. Writes are never
  * charged. With an unlimited budget every lookup is afforded.
+ *
+ * <p>The measured op cost is the median of the last {@value #RECENT} lookups, not their mean: one lookup
+ * caught by a collection pause once took 40 ms, and a mean would have padded every later estimate past a
+ * 100 ms budget for good.
  *
  * <p>Not thread-safe: owned by one agent.
  */
@@ -15,9 +19,12 @@ public final class LatencyBudget {
 
   private final long budgetNanos;
   private final int padOps;
+  /** Lookups whose own cost the pad's median covers. */
+  static final int RECENT = 8;
+
   private long remaining;
-  private long ops;
-  private long opNanos;
+  private long[] recent; // ring of the last RECENT op costs, allocated on the first lookup
+  private int ops;
 
   /**
    * @param budgetNanos per turn; {@code Long.MAX_VALUE} for unlimited
@@ -46,8 +53,18 @@ public final class LatencyBudget {
 
   /** The conservative cost estimate of a lookup whose injected delay is {@code injectedDelayNanos}. */
   public long estimate(long injectedDelayNanos) {
-    long meanOp = ops == 0 ? 0 : opNanos / ops;
-    return injectedDelayNanos + padOps * meanOp + MARGIN_NANOS;
+    return injectedDelayNanos + padOps * medianOp() + MARGIN_NANOS;
+  }
+
+  /** The median (upper, nearest rank) of the recent lookups' own cost; 0 before the first. */
+  long medianOp() {
+    int n = Math.min(ops, RECENT);
+    if (n == 0) {
+      return 0;
+    }
+    long[] sorted = java.util.Arrays.copyOf(recent, n);
+    java.util.Arrays.sort(sorted);
+    return sorted[n / 2];
   }
 
   public boolean affords(long injectedDelayNanos) {
@@ -56,15 +73,18 @@ public final class LatencyBudget {
 
   /**
    * Charges a lookup: {@code costNanos} against the budget, and its own work ({@code costNanos} minus the
-   * injected delay it suffered) into the pad's mean.
+   * injected delay it suffered) into the pad's recent costs.
    */
   public void spend(long costNanos, long delayNanos) {
     long cost = Math.max(0, costNanos);
     if (!unlimited()) {
       remaining = Math.max(0, remaining - cost);
     }
-    ops++;
-    opNanos += Math.max(0, cost - delayNanos);
+    if (recent == null) {
+      recent = new long[RECENT];
+    }
+    recent[ops % RECENT] = Math.max(0, cost - delayNanos);
+    ops = ops == Integer.MAX_VALUE ? RECENT : ops + 1; // keeps the ring index and "full" both right
   }
 
   public long budgetNanos() {

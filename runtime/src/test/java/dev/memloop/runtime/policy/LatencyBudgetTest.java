@@ -85,10 +85,25 @@ class LatencyBudgetTest {
     assertThat(budget.estimate(30_000_000)).as("nothing measured yet").isEqualTo(31_000_000);
     budget.spend(30_040_000, 30_000_000); // 40 us of own work
     budget.spend(30_020_000, 30_000_000); // 20 us
-    assertThat(budget.estimate(30_000_000)).isEqualTo(30_000_000 + 3 * 30_000 + 1_000_000);
+    assertThat(budget.estimate(30_000_000)).as("upper median of 20 and 40 us").isEqualTo(30_000_000 + 3 * 40_000 + 1_000_000);
     assertThat(budget.remainingNanos()).isEqualTo(100_000_000 - 60_060_000);
     budget.startTurn();
     assertThat(budget.remainingNanos()).isEqualTo(100_000_000);
+  }
+
+  @Test
+  void should_not_let_one_stalled_lookup_price_out_every_later_one() {
+    LatencyBudget budget = new LatencyBudget(Duration.ofMillis(100).toNanos(), 3);
+    budget.spend(20_000, 0);
+    budget.spend(Duration.ofMillis(40).toNanos(), 0); // a collection pause inside the lookup
+    budget.spend(20_000, 0);
+    budget.startTurn();
+    assertThat(budget.estimate(0)).isEqualTo(3 * 20_000 + 1_000_000);
+    assertThat(budget.affords(0)).isTrue();
+    for (int i = 0; i < 20; i++) {
+      budget.spend(30_000, 0); // the stall scrolls out of the recent ops
+    }
+    assertThat(budget.estimate(0)).isEqualTo(3 * 30_000 + 1_000_000);
   }
 
   @Test

@@ -1,0 +1,90 @@
+package dev.memloop.agents.triage;
+
+import dev.memloop.runtime.TurnResult;
+import dev.memloop.runtime.fleet.Fleet;
+import dev.memloop.runtime.fleet.FleetListener;
+import dev.memloop.runtime.fleet.FleetOptions;
+import dev.memloop.runtime.fleet.FleetResult;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+import org.apache.pekko.actor.typed.ActorSystem;
+
+/** Runs an assembled triage fleet and grades every agent against its workload's truth. */
+public final class TriageRun {
+
+  /** The runtime's summary, every agent's score, and each group's triage summary. */
+  public record Outcome(FleetResult fleet, Map<String, TriageScore> scores, List<TriageSummary> groups) {
+
+    public List<TriageScore> group(String name) {
+      return scores.values().stream().filter(s -> s.agentId().startsWith(name + "-")).toList();
+    }
+
+    public TriageSummary summary(String name) {
+      return groups.stream().filter(g -> g.group().equals(name)).findFirst()
+          .orElseThrow(() -> new IllegalArgumentException("no group named " + name));
+    }
+  }
+
+  private TriageRun() {}
+
+  /** @param progress hears every turn as it completes (on the fleet's stream) */
+  public static CompletionStage<Outcome> run(ActorSystem<?> system, TriageFleet.Assembly assembly, FleetOptions options,
+      FleetListener progress) {
+    Map<String, List<TurnResult>> turns = new HashMap<>(); // filled on the fleet's stream, one turn at a time
+    return Fleet.run(system, assembly.members(), options, turn -> {
+      turns.computeIfAbsent(turn.agentId(), a -> new ArrayList<>()).add(turn);
+      progress.onTurn(turn);
+    }).thenApply(fleet -> grade(assembly, fleet, turns));
+  }
+
+  /**
+   * Runs the groups one after another, each alone on the machine, so that one arm's load does not slow
+   * another's lookups; the outcome is the same shape as {@link #run}'s.
+   */
+  public static CompletionStage<Outcome> runGroupsInTurn(ActorSystem<?> system, TriageFleet.Assembly assembly,
+      FleetOptions options, FleetListener progress) {
+    CompletionStage<List<Outcome>> chain = java.util.concurrent.CompletableFuture.completedFuture(new ArrayList<>());
+    for (String group : assembly.groups()) {
+      chain = chain.thenCompose(done -> run(system, assembly.onlyGroup(group), options, progress)
+          .thenApply(outcome -> {
+            done.add(outcome);
+            return done;
+          }));
+    }
+    return chain.thenApply(TriageRun::merge);
+  }
+
+  private static Outcome merge(List<Outcome> parts) {
+    Map<String, TriageScore> scores = new LinkedHashMap<>();
+    List<TriageSummary> groups = new ArrayList<>();
+    List<FleetResult> fleets = new ArrayList<>();
+    for (Outcome part : parts) {
+      scores.putAll(part.scores());
+      groups.addAll(part.groups());
+      fleets.add(part.fleet());
+    }
+    return new Outcome(FleetResult.sequence(fleets), scores, groups);
+  }
+
+  private static Outcome grade(TriageFleet.Assembly assembly, FleetResult fleet, Map<String, List<TurnResult>> turns) {
+    Map<String, TriageScore> scores = new LinkedHashMap<>();
+    Map<String, List<TriageScore>> byGroup = new LinkedHashMap<>();
+    assembly.members().forEach(m -> byGroup.computeIfAbsent(m.group(), g -> new ArrayList<>()));
+    assembly.members().forEach(member -> {
+      List<TurnResult> own = new ArrayList<>(turns.getOrDefault(member.id(), List.of()));
+      own.sort(Comparator.comparingInt(TurnResult::turn));
+      var workload = assembly.workloads().get(member.id());
+      TriageScore score = TriageScorer.score(workload, workload.seed(), own);
+      scores.put(member.id(), score);
+      byGroup.get(member.group()).add(score);
+    });
+    List<TriageSummary> summaries = new ArrayList<>();
+    byGroup.forEach((group, list) -> summaries.add(TriageSummary.of(group, list)));
+    return new Outcome(fleet, scores, summaries);
+  }
+}

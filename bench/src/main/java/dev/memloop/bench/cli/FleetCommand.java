@@ -1,0 +1,207 @@
+package dev.memloop.bench.cli;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigValueFactory;
+import dev.memloop.agents.triage.TriageFleet;
+import dev.memloop.agents.triage.TriageRun;
+import dev.memloop.memory.timing.HighResolutionTimer;
+import dev.memloop.runtime.config.AgentConfigs;
+import dev.memloop.runtime.config.AgentGroup;
+import dev.memloop.runtime.fleet.FleetListener;
+import dev.memloop.runtime.fleet.FleetOptions;
+import dev.memloop.runtime.policy.MemoryPolicyKind;
+import dev.memloop.runtime.reasoner.SimulatedModelPreset;
+import dev.memloop.workloads.alerts.AlertWorkloadSpec;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code memloop fleet}: a fleet of triage agents, graded, with the runtime's own numbers beside. */
+@Command(name = "fleet", mixinStandardHelpOptions = true,
+    description = {"Runs a fleet of triage agents (simulated model, seeded alert workloads: 24 alerts over 4 turns, "
+        + "half reworded duplicates) and grades every agent: redundant investigations, the model's own recognitions, "
+        + "guard lookups afforded, guard precision and recall. Several policies run side by side on the same seeds.",
+        "Agent settings come from reference.conf, then --config, then these flags."})
+final class FleetCommand implements Callable<Integer> {
+
+  @CommandLine.Spec
+  private CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--agents", defaultValue = "100", description = "Agents per policy (default: ${DEFAULT-VALUE}); "
+      + "ignored for groups defined in --config.")
+  private int agents;
+
+  @Option(names = "--policy", split = ",", converter = PolicyConverter.class,
+      description = "none, per-turn, per-step or networked; a list runs each as a group (default: the config's).")
+  private List<MemoryPolicyKind> policies;
+
+  @Option(names = "--rtt", converter = Durations.class, description = "Injected store round trip of networked agents.")
+  private Duration rtt;
+
+  @Option(names = "--budget", description = "Per-turn lookup budget, as in 100ms, or unlimited.")
+  private String budget;
+
+  @Option(names = "--config", description = "A HOCON file of memloop.agent and memloop.groups settings.")
+  private Path config;
+
+  @Option(names = "--embedder", description = "default, hashing, minilm or a model2vec directory.")
+  private String embedder;
+
+  @Option(names = "--model", defaultValue = "nano-sim", converter = PresetConverter.class,
+      description = "Simulated model preset: nano-sim or mini-sim (default: ${DEFAULT-VALUE}).")
+  private SimulatedModelPreset model;
+
+  @Option(names = "--seed", defaultValue = "42", description = "First workload seed (default: ${DEFAULT-VALUE}).")
+  private long seed;
+
+  @Option(names = "--concurrent", description = "Run all groups at once (default: one after another, so that one "
+      + "group's load does not slow another's lookups).")
+  private boolean concurrent;
+
+  @Option(names = "--warmup", defaultValue = "100", description = "Agents per group run once before the measured "
+      + "fleet, on other seeds, and not graded: compiles the hot paths so that the first group is not timed "
+      + "interpreted (default: ${DEFAULT-VALUE}; 0 for none).")
+  private int warmup;
+
+  @Option(names = "--no-progress", description = "No progress bar.")
+  private boolean noProgress;
+
+  @Option(names = "--json", description = "Print the results as JSON instead of tables.")
+  private boolean json;
+
+  @Option(names = "--out", description = "Results root (default: results/ in the memloop directory).")
+  private Path out;
+
+  @Override
+  public Integer call() throws Exception {
+    if (agents <= 0) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "agents must be > 0: " + agents);
+    }
+    if (warmup < 0) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "warmup must be >= 0: " + warmup);
+    }
+    Config root = Options.valid(spec, () -> overrides().withFallback(AgentConfigs.load(config)).resolve());
+    List<AgentGroup> groups = Options.valid(spec, () -> groups(root));
+    Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
+    TriageFleet.Assembly assembly = Options.valid(spec, () -> TriageFleet.assemble(groups, model.parameters(),
+        AlertWorkloadSpec.DEFAULT, seed, HighResolutionTimer.shared()));
+
+    Map<String, Object> parameters = new LinkedHashMap<>();
+    groups.forEach(g -> parameters.put("group." + g.name(), g.agents() + " x " + g.config()));
+    parameters.put("model", model.configName() + " (simulated)");
+    parameters.put("seed", seed);
+    parameters.put("groups", concurrent ? "concurrent" : "one after another");
+    parameters.put("warmupAgentsPerGroup", warmup);
+    parameters.put("workload", AlertWorkloadSpec.DEFAULT.toString());
+    BenchRun run = BenchRun.start(spec, json, out, "fleet", "memloop fleet", parameters);
+    PrintWriter console = run.console();
+    console.printf("%d agents in %d group(s), simulated model %s (not a real LLM), seeds %d..%d%n",
+        assembly.members().size(), groups.size(), model.configName(), seed, seed + maxAgents(groups) - 1);
+    console.flush();
+
+    ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "memloop-fleet", root);
+    TriageRun.Outcome outcome;
+    try {
+      if (warmup > 0) {
+        console.printf("warming up: %d agents per group, not graded%n", warmup);
+        console.flush();
+        List<AgentGroup> small = groups.stream().map(g -> new AgentGroup(g.name(), Math.min(warmup, g.agents()), g.config()))
+            .toList();
+        TriageRun.runGroupsInTurn(system, TriageFleet.assemble(small, model.parameters(), AlertWorkloadSpec.DEFAULT,
+            seed + WARMUP_SEED_OFFSET, HighResolutionTimer.shared()), FleetOptions.DEFAULT, FleetListener.NONE)
+            .toCompletableFuture().get(1, TimeUnit.HOURS);
+      }
+    } catch (Exception e) {
+      system.terminate();
+      throw e;
+    }
+    try (TurnProgress progress = new TurnProgress(assembly.members().size() * AlertWorkloadSpec.DEFAULT.turns(),
+        !noProgress)) {
+      outcome = (concurrent ? TriageRun.run(system, assembly, FleetOptions.DEFAULT, progress)
+          : TriageRun.runGroupsInTurn(system, assembly, FleetOptions.DEFAULT, progress)).toCompletableFuture()
+          .get(24, TimeUnit.HOURS);
+    } finally {
+      system.terminate();
+      system.getWhenTerminated().toCompletableFuture().get(1, TimeUnit.MINUTES);
+    }
+    FleetReport report = FleetReport.of(outcome, model);
+    console.print(report.plain());
+    run.write("agents.json", outcome.scores().values());
+    return run.finish("fleet.json", report.records(), report.markdown());
+  }
+
+  /** Warm-up workloads come from far away seeds, never the measured ones. */
+  private static final long WARMUP_SEED_OFFSET = 500_000_000L;
+
+  private Config overrides() {
+    Config flags = ConfigFactory.empty();
+    if (rtt != null) {
+      flags = flags.withValue("memloop.agent.networked.rtt", ConfigValueFactory.fromAnyRef(rtt.toNanos() + "ns"));
+    }
+    if (budget != null) {
+      flags = flags.withValue("memloop.agent.budget", ConfigValueFactory.fromAnyRef(budget));
+    }
+    if (embedder != null) {
+      flags = flags.withValue("memloop.agent.memory.embedder", ConfigValueFactory.fromAnyRef(embedder));
+    }
+    return flags;
+  }
+
+  private List<AgentGroup> groups(Config root) {
+    List<AgentGroup> fromConfig = AgentConfigs.groups(root, agents);
+    boolean configured = !(fromConfig.size() == 1 && fromConfig.get(0).name().equals("default"));
+    if (configured) {
+      if (policies != null) {
+        throw new IllegalArgumentException("--policy conflicts with the groups of " + config + "; set policy per group");
+      }
+      return fromConfig;
+    }
+    List<AgentGroup> out = new ArrayList<>();
+    List<MemoryPolicyKind> chosen = policies == null ? List.of(fromConfig.get(0).config().policy()) : policies;
+    if (chosen.stream().distinct().count() != chosen.size()) {
+      throw new IllegalArgumentException("each policy runs once: " + chosen);
+    }
+    for (MemoryPolicyKind policy : chosen) {
+      out.add(new AgentGroup(policy.configName(), agents, fromConfig.get(0).config().withPolicy(policy)));
+    }
+    return out;
+  }
+
+  private static int maxAgents(List<AgentGroup> groups) {
+    return groups.stream().mapToInt(AgentGroup::agents).max().orElse(0);
+  }
+
+  static final class PolicyConverter implements CommandLine.ITypeConverter<MemoryPolicyKind> {
+    @Override
+    public MemoryPolicyKind convert(String value) {
+      try {
+        return MemoryPolicyKind.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  static final class PresetConverter implements CommandLine.ITypeConverter<SimulatedModelPreset> {
+    @Override
+    public SimulatedModelPreset convert(String value) {
+      try {
+        return SimulatedModelPreset.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.TypeConversionException(e.getMessage());
+      }
+    }
+  }
+}

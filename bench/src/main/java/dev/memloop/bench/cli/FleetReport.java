@@ -1,0 +1,74 @@
+package dev.memloop.bench.cli;
+
+import dev.memloop.agents.triage.TriageRun;
+import dev.memloop.agents.triage.TriageSummary;
+import dev.memloop.bench.report.TextTable;
+import dev.memloop.runtime.fleet.GroupSummary;
+import dev.memloop.runtime.reasoner.SimulatedModelPreset;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** The tables of a fleet run: the triage grades per group, then the runtime's own numbers. */
+final class FleetReport {
+
+  private final TextTable triage;
+  private final TextTable runtime;
+  private final String footer;
+  private final Map<String, Object> records;
+
+  private FleetReport(TextTable triage, TextTable runtime, String footer, Map<String, Object> records) {
+    this.triage = triage;
+    this.runtime = runtime;
+    this.footer = footer;
+    this.records = records;
+  }
+
+  static FleetReport of(TriageRun.Outcome outcome, SimulatedModelPreset model) {
+    TextTable triage = new TextTable("group", "workloads", "redundant (of 12)", "model recognized", "lookups afforded",
+        "unaffordable", "timed out", "guard precision", "guard recall", "blocked new");
+    for (TriageSummary s : outcome.groups()) {
+      triage.row(s.group(), s.workloads(), f1(s.redundantMean()) + " [" + s.redundantMin() + "-" + s.redundantMax() + "]",
+          f1(s.recognizedMean()), f1(s.lookupsMean()), f1(s.unaffordableMean()), s.timedOut(), f3(s.precision()),
+          f3(s.recall()), s.blockedNew());
+    }
+    TextTable runtime = new TextTable("group", "agents", "steps", "steps/s", "aborted turns", "restarts",
+        "store p50 us", "store p99 us", "lookup p50 us", "lookup p99 us");
+    for (GroupSummary g : outcome.fleet().groups()) {
+      runtime.row(g.group(), g.agents(), g.steps(), String.format(Locale.ROOT, "%,.0f", g.stepsPerSecond()),
+          g.abortedTurns(), g.restarts(), us(g.storeP50()), us(g.storeP99()), us(g.lookupP50()), us(g.lookupP99()));
+    }
+    String footer = String.format(Locale.ROOT, "%,d steps in %.2f s: %,.0f steps/s; model %s is simulated%s%n",
+        outcome.fleet().steps(), outcome.fleet().wallNanos() / 1e9, outcome.fleet().stepsPerSecond(), model.configName(),
+        outcome.fleet().failure() == null ? "" : "; the run ended early: " + outcome.fleet().failure());
+    Map<String, Object> records = new LinkedHashMap<>();
+    records.put("model", model.configName() + " (simulated)");
+    records.put("triage", outcome.groups());
+    records.put("runtime", outcome.fleet());
+    return new FleetReport(triage, runtime, footer, records);
+  }
+
+  String plain() {
+    return triage.plain() + "\n" + runtime.plain() + footer;
+  }
+
+  String markdown() {
+    return "## Triage\n\n" + triage.markdown() + "\n## Runtime\n\n" + runtime.markdown() + "\n" + footer;
+  }
+
+  Map<String, Object> records() {
+    return records;
+  }
+
+  private static String f1(double v) {
+    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  private static String f3(double v) {
+    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.3f", v);
+  }
+
+  private static String us(long nanos) {
+    return String.format(Locale.ROOT, nanos < 100_000 ? "%.1f" : "%,.0f", nanos / 1e3);
+  }
+}
