@@ -4,6 +4,7 @@ import dev.memloop.memory.index.SearchBuffers;
 import dev.memloop.memory.index.VectorIndex;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -36,8 +37,9 @@ final class MemoryCore {
   private final VectorIndex index;
   private final int capacity;
   private final Eviction eviction;
-  private final String idPrefix;
-  private final HashMap<String, Slot> slots;
+  private final IdPrefix idPrefix;
+  private final int initialCapacity;
+  private Map<String, Slot> slots; // the empty map until the first insert
   private Slot oldest;
   private Slot newest;
   private String[] ids;
@@ -47,13 +49,22 @@ final class MemoryCore {
   private long nextKey;
   private long evictions;
 
-  MemoryCore(VectorIndex index, int capacity, Eviction eviction, String idPrefix, int expectedSize) {
+  private static final String[] NO_STRINGS = {};
+  private static final Map<?, ?>[] NO_MAPS = {};
+  private static final Slot[] NO_SLOTS = {};
+
+  /**
+   * Arrays are allocated by the first add, at {@code expectedSize}: an agent that never remembers anything
+   * carries no item arrays (thousands of idle agents share a heap).
+   */
+  MemoryCore(VectorIndex index, int capacity, Eviction eviction, IdPrefix idPrefix, int expectedSize) {
     this.index = index;
-    this.slots = new HashMap<>(expectedSize * 4 / 3 + 1);
-    this.ids = new String[expectedSize];
-    this.texts = new String[expectedSize];
-    this.metadata = new Map<?, ?>[expectedSize];
-    this.slotOf = new Slot[expectedSize];
+    this.initialCapacity = expectedSize;
+    this.slots = Collections.emptyMap();
+    this.ids = NO_STRINGS;
+    this.texts = NO_STRINGS;
+    this.metadata = NO_MAPS;
+    this.slotOf = NO_SLOTS;
     this.capacity = capacity;
     this.eviction = eviction;
     this.idPrefix = idPrefix;
@@ -101,13 +112,17 @@ final class MemoryCore {
       removeAt(oldest.ordinal);
       evictions++;
     }
+    if (slots.isEmpty() && !(slots instanceof HashMap)) {
+      slots = new HashMap<>(initialCapacity * 4 / 3 + 1);
+    }
     Slot slot = new Slot(size());
     long key = nextKey++;
     if (id == null) {
-      id = idPrefix + key;
+      String prefix = idPrefix.get();
+      id = prefix + key;
       while (slots.putIfAbsent(id, slot) != null) { // a caller chose an id of this shape; never overwrite it
         key = nextKey++;
-        id = idPrefix + key;
+        id = prefix + key;
       }
     } else {
       slots.put(id, slot);
@@ -148,10 +163,10 @@ final class MemoryCore {
     slots.clear();
     oldest = null;
     newest = null;
-    ids = new String[0];
-    texts = new String[0];
-    metadata = new Map<?, ?>[0];
-    slotOf = new Slot[0];
+    ids = NO_STRINGS;
+    texts = NO_STRINGS;
+    metadata = NO_MAPS;
+    slotOf = NO_SLOTS;
   }
 
   void clear() {
@@ -253,7 +268,7 @@ final class MemoryCore {
 
   private void ensureCapacity(int needed) {
     if (ids.length < needed) {
-      int length = Math.max(8, needed + (needed >> 1));
+      int length = ids.length == 0 ? Math.max(initialCapacity, needed) : Math.max(8, needed + (needed >> 1));
       ids = Arrays.copyOf(ids, length);
       texts = Arrays.copyOf(texts, length);
       metadata = Arrays.copyOf(metadata, length);

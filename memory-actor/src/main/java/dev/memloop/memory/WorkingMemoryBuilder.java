@@ -129,7 +129,7 @@ public final class WorkingMemoryBuilder {
   }
 
   public WorkingMemory build() {
-    String prefix = idPrefix != null ? idPrefix : "m" + Long.toString(MEMORIES.incrementAndGet(), 36) + "-";
+    IdPrefix prefix = idPrefix != null ? IdPrefix.of(idPrefix) : IdPrefix.numbered(MEMORIES.incrementAndGet());
     int presize = Math.min(expectedSize, capacity);
     MemoryCore core = new MemoryCore(newIndex(presize), capacity, eviction, prefix, presize);
     return threadSafe

@@ -32,6 +32,9 @@ final class AgentCore {
   private final RemoteMemoryAccess remote;
   private final WorkingMemory ownedMemory;
 
+  /** Turns beyond this many waiting are answered as aborted at once rather than queued without bound. */
+  static final int MAX_WAITING_TURNS = 1_000;
+
   int restarts;
   boolean started;
   int turnsCompleted;
@@ -39,6 +42,7 @@ final class AgentCore {
   List<StepRecord> inFlightSteps;
   long inFlightHops;
   private long remoteMessagesAtStart;
+  private java.util.ArrayDeque<Agent.RunTurn> waiting; // allocated when a turn first has to wait
   String lastFailure;
 
   private AgentCore(AgentSpec spec, MemoryPolicy policy, Reasoner reasoner, RemoteMemoryAccess remote,
@@ -94,6 +98,27 @@ final class AgentCore {
 
   RemoteMemoryAccess remote() {
     return remote;
+  }
+
+  boolean hasWaitingTurns() {
+    return waiting != null && !waiting.isEmpty();
+  }
+
+  /** Queues a turn that arrived while another ran; beyond the limit it is answered as aborted. */
+  void enqueue(Agent.RunTurn run) {
+    if (waiting == null) {
+      waiting = new java.util.ArrayDeque<>();
+    }
+    if (waiting.size() >= MAX_WAITING_TURNS) {
+      run.replyTo().tell(new TurnResult(spec.id(), run.turn().index(), java.util.List.of(), policy.budget().budgetNanos(),
+          0, true, MAX_WAITING_TURNS + " turns already waiting", restarts, 0));
+      return;
+    }
+    waiting.add(run);
+  }
+
+  Agent.RunTurn nextWaitingTurn() {
+    return waiting.poll();
   }
 
   void beginTurn(Agent.RunTurn run) {

@@ -77,6 +77,32 @@ class AgentWaitingTest {
   }
 
   @Test
+  void should_queue_turns_that_arrive_while_one_runs_and_answer_them_in_order() {
+    ConcurrentLinkedQueue<CompletableFuture<Decision>> pending = new ConcurrentLinkedQueue<>();
+    ReasonerFactory async = ctx -> step -> {
+      CompletableFuture<Decision> answer = new CompletableFuture<>();
+      pending.add(answer);
+      return answer;
+    };
+    ActorRef<Agent.Command> agent = testKit.spawn(Agent.create(spec("queued",
+        config(MemoryPolicyKind.PER_STEP, Duration.ofMillis(100), Duration.ZERO), async, new ManualDelayTimer())));
+    TestProbe<TurnResult> results = testKit.createTestProbe();
+    for (int t = 0; t < 3; t++) {
+      agent.tell(new Agent.RunTurn(turn(t, line(t)), results.ref()));
+    }
+    for (int t = 0; t < 3; t++) {
+      await().until(() -> pending.size() == 1);
+      pending.poll().complete(Decision.act(line(0))); // every turn proposes the same action
+    }
+    assertThat(results.receiveMessage().steps().get(0).guard()).isEqualTo(GuardOutcome.MISS);
+    TurnResult second = results.receiveMessage();
+    TurnResult third = results.receiveMessage();
+    assertThat(second.turn()).isEqualTo(1);
+    assertThat(third.turn()).isEqualTo(2);
+    assertThat(second.steps().get(0).guard()).isEqualTo(GuardOutcome.HIT);
+  }
+
+  @Test
   void should_wait_for_an_asynchronous_reasoner_without_blocking() {
     ConcurrentLinkedQueue<CompletableFuture<Decision>> pending = new ConcurrentLinkedQueue<>();
     ReasonerFactory async = ctx -> step -> {

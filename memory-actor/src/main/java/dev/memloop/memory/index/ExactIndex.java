@@ -36,6 +36,9 @@ public final class ExactIndex implements VectorIndex {
   private final int stride;
   private final boolean compress;
   private final int initialRows;
+  private static final float[] NO_ROWS = {};
+  private float[] addScratch;
+  private static final long[] NO_KEYS = {};
   /** Float rounding of an exact score and of the approximation, with room to spare (see the class doc). */
   private final float floatSlack;
   private float[] rows;
@@ -43,7 +46,6 @@ public final class ExactIndex implements VectorIndex {
   private int size;
   private Int16Codes codes;
   /** For the unit-length check on add; searches use their own buffers (they may run concurrently). */
-  private final float[] addScratch = new float[1];
 
   private ExactIndex(int dimension, boolean compress, int initialRows) {
     if (dimension <= 0) {
@@ -57,8 +59,8 @@ public final class ExactIndex implements VectorIndex {
     this.stride = VectorMath.paddedLength(dimension);
     this.compress = compress;
     this.floatSlack = (float) ((stride + 8) * 0x1p-24 * 1.01 * NORM_MAX * NORM_MAX + 1e-6);
-    this.rows = new float[0];
-    this.keys = new long[0];
+    this.rows = NO_ROWS;
+    this.keys = NO_KEYS;
   }
 
   /** The default: compressed first pass where it pays on this JVM and CPU, float scan otherwise. */
@@ -103,6 +105,9 @@ public final class ExactIndex implements VectorIndex {
 
   @Override
   public int add(float[] unitVector, long key) {
+    if (addScratch == null) {
+      addScratch = new float[1]; // on first add: an index that is never written allocates nothing
+    }
     checkUnit(unitVector, "vector", addScratch);
     ensureCapacity(size + 1);
     int base = size * stride;

@@ -1,0 +1,118 @@
+package dev.memloop.bench.cli;
+
+import com.typesafe.config.Config;
+import dev.memloop.bench.agents.AgentLifecycleBenchmark;
+import dev.memloop.bench.agents.IdleFootprint;
+import dev.memloop.bench.report.TextTable;
+import dev.memloop.memory.Embedder;
+import dev.memloop.runtime.config.AgentConfig;
+import dev.memloop.runtime.config.AgentConfigs;
+import dev.memloop.runtime.config.EmbedderNames;
+import dev.memloop.runtime.policy.MemoryPolicyKind;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code memloop lifecycle}: agents spawned, run and stopped per second, against bare Pekko, and idle footprint. */
+@Command(name = "lifecycle", mixinStandardHelpOptions = true,
+    description = {"Agents per second that spawn (actor and working memory), run one short turn of guarded steps "
+        + "and stop, against bare Pekko spawn and stop in the same run; then heap bytes per idle agent with an "
+        + "empty memory, against an idle bare actor.",
+        "(memloop bench lifecycle measures working memories alone, without actors.)"})
+final class AgentLifecycleCommand implements Callable<Integer> {
+
+  @CommandLine.Spec
+  private CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--rounds", defaultValue = "5", description = "Measured rounds per kind (default: ${DEFAULT-VALUE}).")
+  private int rounds;
+
+  @Option(names = "--seconds", defaultValue = "1", description = "Seconds per round (default: ${DEFAULT-VALUE}).")
+  private double seconds;
+
+  @Option(names = "--in-flight", defaultValue = "64", description = "Lifecycles kept going at once (default: ${DEFAULT-VALUE}).")
+  private int inFlight;
+
+  @Option(names = "--steps", defaultValue = "3", description = "Guarded steps in the agent's turn (default: ${DEFAULT-VALUE}).")
+  private int steps;
+
+  @Option(names = "--warmup", defaultValue = "2", description = "Warm-up seconds per kind (default: ${DEFAULT-VALUE}).")
+  private double warmup;
+
+  @Option(names = "--idle", defaultValue = "20000",
+      description = "Idle actors per kind for the footprint; 0 skips it (default: ${DEFAULT-VALUE}).")
+  private int idle;
+
+  @Option(names = "--embedder", defaultValue = "default",
+      description = "default, hashing, minilm or a model2vec directory (default: ${DEFAULT-VALUE}).")
+  private String embedder;
+
+  @Option(names = "--json", description = "Print the results as JSON instead of tables.")
+  private boolean json;
+
+  @Option(names = "--out", description = "Results root (default: results/ in the memloop directory).")
+  private Path out;
+
+  @Override
+  public Integer call() throws Exception {
+    AgentLifecycleBenchmark.Config config = Options.valid(spec,
+        () -> new AgentLifecycleBenchmark.Config(rounds, seconds, inFlight, steps, warmup));
+    if (idle < 0) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "idle must be >= 0: " + idle);
+    }
+    Embedder chosen = Options.valid(spec, () -> EmbedderNames.resolve(embedder));
+    Config root = AgentConfigs.load(null);
+    AgentConfig agent = AgentConfigs.agent(root).withPolicy(MemoryPolicyKind.PER_STEP).withThreshold(0.99);
+    Map<String, Object> parameters = new LinkedHashMap<>();
+    parameters.put("config", config);
+    parameters.put("idle", idle);
+    parameters.put("embedder", chosen.name());
+    parameters.put("policy", "per-step");
+    BenchRun run = BenchRun.start(spec, json, out, "lifecycle", "memloop lifecycle", parameters);
+    PrintWriter console = run.console();
+    ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "memloop-lifecycle", root);
+    Map<String, Object> records = new LinkedHashMap<>();
+    TextTable table = new TextTable("measure", "bare Pekko", "agent", "agent / bare");
+    try {
+      AgentLifecycleBenchmark.Result rates = AgentLifecycleBenchmark.run(system, config, agent, chosen, line -> {
+        console.println(line);
+        console.flush();
+      });
+      records.put("lifecycle", rates);
+      table.row("spawn + " + (steps == 0 ? "" : "turn + ") + "stop /s (median of " + rounds + ")",
+          thousands(rates.bareMedian()), thousands(rates.agentMedian()), String.format(Locale.ROOT, "%.2f", rates.ratio()));
+      table.row("  slowest-fastest round", range(rates.barePerSecond()), range(rates.agentPerSecond()), "");
+      if (idle > 0) {
+        console.println("  idle footprint: " + idle + " actors per kind");
+        console.flush();
+        IdleFootprint.Result footprint = IdleFootprint.measure(system, idle, agent, chosen);
+        records.put("footprint", footprint);
+        table.row("heap bytes per idle actor", footprint.bareBytes(), footprint.agentBytes(),
+            String.format(Locale.ROOT, "+%d", footprint.agentBytes() - footprint.bareBytes()));
+      }
+    } finally {
+      system.terminate();
+      system.getWhenTerminated().toCompletableFuture().get(1, TimeUnit.MINUTES);
+    }
+    console.print(table.plain());
+    return run.finish("lifecycle.json", records, table.markdown());
+  }
+
+  private static String thousands(double perSecond) {
+    return String.format(Locale.ROOT, "%,.0f", perSecond);
+  }
+
+  private static String range(java.util.List<Double> values) {
+    return thousands(values.stream().mapToDouble(Double::doubleValue).min().orElse(0)) + "-"
+        + thousands(values.stream().mapToDouble(Double::doubleValue).max().orElse(0));
+  }
+}
