@@ -154,7 +154,9 @@ final class AgentCore {
 
   private static WorkingMemory memory(AgentSpec spec, boolean threadSafe) {
     AgentConfig config = spec.config();
-    WorkingMemoryBuilder builder = WorkingMemory.builder(spec.embedder()).index(config.index());
+    // rows are allocated on the first write; an agent's memory starts at 4 and grows by half, because most
+    // agents remember a handful of lines and 16 rows of 256 floats each was 16 KB per spawned agent
+    WorkingMemoryBuilder builder = WorkingMemory.builder(spec.embedder()).index(config.index()).expectedSize(4);
     if (config.capacity() > 0) {
       builder.capacity(config.capacity()).eviction(config.eviction());
     }

@@ -39,7 +39,11 @@ public final class AgentLifecycleBenchmark {
     }
   }
 
-  /** Lifecycles per second of each round, per kind. */
+  /**
+   * Lifecycles per second of each round, per kind. Rounds run in adjacent pairs, so the headline ratio is the
+   * median of the pairs' ratios: on a shared machine whose speed drifts within seconds, a pair sees the same
+   * weather, while medians taken per kind would compare different moments.
+   */
   public record Result(List<Double> barePerSecond, List<Double> agentPerSecond) {
     public double bareMedian() {
       return median(barePerSecond);
@@ -49,8 +53,16 @@ public final class AgentLifecycleBenchmark {
       return median(agentPerSecond);
     }
 
+    public List<Double> pairRatios() {
+      List<Double> ratios = new ArrayList<>();
+      for (int i = 0; i < barePerSecond.size(); i++) {
+        ratios.add(agentPerSecond.get(i) / barePerSecond.get(i));
+      }
+      return ratios;
+    }
+
     public double ratio() {
-      return agentMedian() / bareMedian();
+      return median(pairRatios());
     }
   }
 

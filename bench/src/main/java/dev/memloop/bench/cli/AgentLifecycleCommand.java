@@ -33,7 +33,7 @@ final class AgentLifecycleCommand implements Callable<Integer> {
   @CommandLine.Spec
   private CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--rounds", defaultValue = "5", description = "Measured rounds per kind (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--rounds", defaultValue = "10", description = "Measured rounds per kind (default: ${DEFAULT-VALUE}).")
   private int rounds;
 
   @Option(names = "--seconds", defaultValue = "1", description = "Seconds per round (default: ${DEFAULT-VALUE}).")
@@ -88,9 +88,11 @@ final class AgentLifecycleCommand implements Callable<Integer> {
         console.flush();
       });
       records.put("lifecycle", rates);
-      table.row("spawn + " + (steps == 0 ? "" : "turn + ") + "stop /s (median of " + rounds + ")",
-          thousands(rates.bareMedian()), thousands(rates.agentMedian()), String.format(Locale.ROOT, "%.2f", rates.ratio()));
-      table.row("  slowest-fastest round", range(rates.barePerSecond()), range(rates.agentPerSecond()), "");
+      table.row("spawn + turn + stop /s (median of " + rounds + ")", thousands(rates.bareMedian()),
+          thousands(rates.agentMedian()), String.format(Locale.ROOT, "%.2f (median pair)", rates.ratio()));
+      table.row("  slowest-fastest round", range(rates.barePerSecond()), range(rates.agentPerSecond()),
+          String.format(Locale.ROOT, "%.2f-%.2f", rates.pairRatios().stream().mapToDouble(Double::doubleValue).min()
+              .orElse(0), rates.pairRatios().stream().mapToDouble(Double::doubleValue).max().orElse(0)));
       if (idle > 0) {
         console.println("  idle footprint: " + idle + " actors per kind");
         console.flush();

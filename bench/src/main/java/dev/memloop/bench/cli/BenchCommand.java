@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 /** {@code memloop bench}: side-by-side measurements, run as commands rather than tests. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = "Side-by-side benchmarks in one JVM (report ratios: this machine is shared and noisy).",
-    subcommands = {StoreCommand.class, LifecycleCommand.class, EmbedCommand.class, EmbedQualityCommand.class})
+    subcommands = {StoreCommand.class, LifecycleCommand.class, EmbedCommand.class, EmbedQualityCommand.class,
+        RuntimeBenchCommand.class})
 final class BenchCommand implements Runnable {
 
   @CommandLine.Spec
@@ -14,6 +15,6 @@ final class BenchCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "choose a benchmark: store, lifecycle, embed or embed-quality");
+    throw new CommandLine.ParameterException(spec.commandLine(), "choose a benchmark: store, lifecycle, embed, embed-quality or runtime");
   }
 }

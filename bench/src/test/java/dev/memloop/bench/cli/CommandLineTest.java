@@ -125,8 +125,10 @@ class CommandLineTest {
     assertThat(info.out()).contains("no distilled model yet");
   }
 
-  private static String[] append(String[] args, Path out) {
-    if (args.length < 2 || !args[0].equals("bench")) {
+  static String[] append(String[] args, Path out) {
+    boolean writes = args.length >= 2 && args[0].equals("bench")
+        || args.length >= 1 && java.util.Set.of("fleet", "calibrate", "lifecycle").contains(args[0]);
+    if (!writes) {
       return args;
     }
     String[] withOut = new String[args.length + 2];

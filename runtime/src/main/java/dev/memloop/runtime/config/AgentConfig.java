@@ -84,6 +84,12 @@ public record AgentConfig(MemoryPolicyKind policy, Duration budget, OptionalDoub
         capacity, eviction, embedder, k, dumpTopK, rtt, timeout);
   }
 
+  /** This config with a memory of {@code newCapacity} items (0 for unbounded) evicting by {@code newEviction}. */
+  public AgentConfig withCapacity(int newCapacity, Eviction newEviction) {
+    return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, index, newCapacity, newEviction,
+        embedder, k, dumpTopK, rtt, timeout);
+  }
+
   public AgentConfig withEmbedder(String newEmbedder) {
     return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, index, capacity, eviction,
         newEmbedder, k, dumpTopK, rtt, timeout);

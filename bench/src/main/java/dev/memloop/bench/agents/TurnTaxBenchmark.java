@@ -1,0 +1,150 @@
+package dev.memloop.bench.agents;
+
+import dev.memloop.memory.Embedder;
+import dev.memloop.memory.timing.HighResolutionTimer;
+import dev.memloop.runtime.Agent;
+import dev.memloop.runtime.AgentSpec;
+import dev.memloop.runtime.GuardOutcome;
+import dev.memloop.runtime.Observation;
+import dev.memloop.runtime.StepRecord;
+import dev.memloop.runtime.Turn;
+import dev.memloop.runtime.TurnResult;
+import dev.memloop.runtime.config.AgentConfig;
+import dev.memloop.runtime.reasoner.ScriptedReasoner;
+import dev.memloop.workloads.actions.ActionStream;
+import dev.memloop.workloads.actions.ActionStreamSpec;
+import dev.memloop.workloads.actions.ActionStreams;
+import dev.memloop.workloads.actions.CandidateAction;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Props;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
+
+/**
+ * The in-loop memory tax of a turn (paper Table 2): one per-step agent whose memory holds {@code items} lines
+ * (a capacity with oldest-first eviction keeps it there) works through turns of S candidate actions, half
+ * exact repeats, and each turn's tax is the sum of what its guard lookups cost (embedding and store, as the
+ * budget charges them).
+ */
+public final class TurnTaxBenchmark {
+
+  public record Config(int items, int turns, int stepsPerTurn, long seed) {
+    public Config {
+      if (items <= 0 || items > 1_000_000) {
+        throw new IllegalArgumentException("items must be in [1, 1000000]: " + items);
+      }
+      if (turns <= 0 || turns > 100_000) {
+        throw new IllegalArgumentException("turns must be in [1, 100000]: " + turns);
+      }
+      if (stepsPerTurn < 2 || stepsPerTurn > 60) {
+        throw new IllegalArgumentException("steps per turn must be in [2, 60]: " + stepsPerTurn);
+      }
+    }
+  }
+
+  /** Per-turn tax in nanoseconds, nearest-rank percentiles over the measured turns; {@code items} as held. */
+  public record Result(int items, int stepsPerTurn, int turns, long lookupsPerTurn, long taxP50, long taxP99,
+      long lookupP50, long embedP50, long storeP50, double threshold) {}
+
+  private TurnTaxBenchmark() {}
+
+  public static Result run(ActorSystem<?> system, Config config, AgentConfig agentConfig, Embedder embedder)
+      throws Exception {
+    AgentConfig bounded = agentConfig.withBudget(null); // measure the tax, do not ration it
+    double threshold = dev.memloop.agents.triage.GuardCalibration.threshold(embedder);
+    AgentSpec spec = new AgentSpec("tax", boundedMemory(bounded, config.items()), threshold, embedder,
+        ctx -> ScriptedReasoner.actOnEveryObservation(), HighResolutionTimer.shared(), null, config.seed());
+    ActorRef<Agent.Command> agent = system.systemActorOf(Agent.create(spec), "tax-" + System.nanoTime(), Props.empty());
+    runTurn(system, agent, fill(config.items(), config.seed()));
+    Turns stream = new Turns(config.stepsPerTurn(), config.seed());
+    for (int t = 0; t < config.turns(); t++) { // warm-up: as many turns again, unmeasured
+      runTurn(system, agent, stream.turn(t));
+    }
+    long[] taxes = new long[config.turns()];
+    List<Long> lookups = new ArrayList<>();
+    List<Long> embeds = new ArrayList<>();
+    List<Long> stores = new ArrayList<>();
+    long guarded = 0;
+    for (int t = 0; t < config.turns(); t++) {
+      TurnResult result = runTurn(system, agent, stream.turn(config.turns() + t));
+      long tax = 0;
+      for (StepRecord step : result.steps()) {
+        if (step.guard() == GuardOutcome.HIT || step.guard() == GuardOutcome.MISS) {
+          tax += step.lookupNanos();
+          lookups.add(step.lookupNanos());
+          embeds.add(step.embedNanos());
+          stores.add(step.storeNanos());
+          guarded++;
+        }
+      }
+      taxes[t] = tax;
+    }
+    int held = AskPattern.<Agent.Command, Agent.Status>ask(agent, Agent.GetStatus::new, Duration.ofMinutes(1),
+        system.scheduler()).toCompletableFuture().get(2, TimeUnit.MINUTES).memorySize();
+    agent.tell(Agent.Stop.INSTANCE);
+    Arrays.sort(taxes);
+    return new Result(held, config.stepsPerTurn(), config.turns(), guarded / config.turns(),
+        taxes[taxes.length / 2], taxes[Math.max(0, (int) Math.ceil(taxes.length * 0.99) - 1)], median(lookups),
+        median(embeds), median(stores), threshold);
+  }
+
+  private static AgentConfig boundedMemory(AgentConfig config, int items) {
+    // a capacity with oldest-first eviction holds the memory at `items` as new lines arrive
+    return config.withCapacity(items, dev.memloop.memory.Eviction.OLDEST_FIRST);
+  }
+
+  private static TurnResult runTurn(ActorSystem<?> system, ActorRef<Agent.Command> agent, Turn turn) throws Exception {
+    return AskPattern.<Agent.Command, TurnResult>ask(agent, replyTo -> new Agent.RunTurn(turn, replyTo),
+        Duration.ofMinutes(5), system.scheduler()).toCompletableFuture().get(6, TimeUnit.MINUTES);
+  }
+
+  /** Distinct action lines (another seed's stream, no repeats) that fill the memory to its capacity. */
+  private static Turn fill(int items, long seed) {
+    ActionStream distinct = ActionStreams.generate(new ActionStreamSpec(1, Math.min(items, ActionStreams.DISTINCT_LINES), 0),
+        seed ^ 0x5DEECE66DL);
+    List<Observation> observations = new ArrayList<>(items);
+    for (CandidateAction a : distinct.actions()) {
+      observations.add(new Observation("fill-" + a.index(), a.line()));
+    }
+    return new Turn(0, observations);
+  }
+
+  /**
+   * Candidate-action turns without end: streams of {@value #SEGMENT} turns, each segment its own seed (one stream
+   * runs out of distinct lines). A line of an older segment may come back as new work; the tax does not care.
+   */
+  private static final class Turns {
+    static final int SEGMENT = 100;
+    private final int steps;
+    private final long seed;
+    private ActionStream segment;
+    private int segmentIndex = -1;
+
+    Turns(int steps, long seed) {
+      this.steps = steps;
+      this.seed = seed;
+    }
+
+    Turn turn(int t) {
+      if (t / SEGMENT != segmentIndex) {
+        segmentIndex = t / SEGMENT;
+        segment = ActionStreams.generate(new ActionStreamSpec(SEGMENT, steps, steps / 2), seed + segmentIndex);
+      }
+      List<Observation> observations = new ArrayList<>();
+      for (CandidateAction a : segment.turn(t % SEGMENT)) {
+        observations.add(new Observation(t + "-" + a.index(), a.line()));
+      }
+      return new Turn(t + 1, observations);
+    }
+  }
+
+  private static long median(List<Long> values) {
+    long[] sorted = values.stream().mapToLong(Long::longValue).sorted().toArray();
+    return sorted.length == 0 ? 0 : sorted[sorted.length / 2];
+  }
+}

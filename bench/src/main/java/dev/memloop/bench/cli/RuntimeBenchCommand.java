@@ -1,0 +1,159 @@
+package dev.memloop.bench.cli;
+
+import com.typesafe.config.Config;
+import dev.memloop.agents.triage.TriageFleet;
+import dev.memloop.agents.triage.TriageRun;
+import dev.memloop.bench.agents.TurnTaxBenchmark;
+import dev.memloop.bench.report.TextTable;
+import dev.memloop.memory.Embedder;
+import dev.memloop.memory.timing.HighResolutionTimer;
+import dev.memloop.runtime.config.AgentConfig;
+import dev.memloop.runtime.config.AgentConfigs;
+import dev.memloop.runtime.config.AgentGroup;
+import dev.memloop.runtime.config.EmbedderNames;
+import dev.memloop.runtime.fleet.FleetListener;
+import dev.memloop.runtime.fleet.FleetOptions;
+import dev.memloop.runtime.fleet.GroupSummary;
+import dev.memloop.runtime.policy.MemoryPolicyKind;
+import dev.memloop.runtime.reasoner.SimulatedModelPreset;
+import dev.memloop.workloads.alerts.AlertWorkloadSpec;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code memloop bench runtime}: what in-loop memory costs an agent's turn, and a fleet's throughput. */
+@Command(name = "runtime", mixinStandardHelpOptions = true,
+    description = {"The in-loop memory tax of a turn of S guarded steps at a store of N items (paper Table 2), "
+        + "with the networked rungs modeled as the measured op plus RTT; then guarded (per-step) against "
+        + "unguarded (none) steps per second for a fleet of concurrent triage agents, run one after the other "
+        + "in one JVM."})
+final class RuntimeBenchCommand implements Callable<Integer> {
+
+  private static final long[] RTT_MS = {1, 5, 30, 110, 200};
+
+  @CommandLine.Spec
+  private CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--items", defaultValue = "1000", description = "Items in the agent's memory (default: ${DEFAULT-VALUE}).")
+  private int items;
+
+  @Option(names = "--steps", defaultValue = "20", description = "Guarded steps per turn, S (default: ${DEFAULT-VALUE}).")
+  private int steps;
+
+  @Option(names = "--turns", defaultValue = "500", description = "Measured turns (default: ${DEFAULT-VALUE}).")
+  private int turns;
+
+  @Option(names = "--agents", defaultValue = "10000",
+      description = "Concurrent triage agents per fleet; 0 skips the fleet (default: ${DEFAULT-VALUE}).")
+  private int agents;
+
+  @Option(names = "--embedder", defaultValue = "default",
+      description = "default, hashing, minilm or a model2vec directory (default: ${DEFAULT-VALUE}).")
+  private String embedder;
+
+  @Option(names = "--seed", defaultValue = "42", description = "Seed (default: ${DEFAULT-VALUE}).")
+  private long seed;
+
+  @Option(names = "--json", description = "Print the results as JSON instead of tables.")
+  private boolean json;
+
+  @Option(names = "--out", description = "Results root (default: results/ in the memloop directory).")
+  private Path out;
+
+  @Override
+  public Integer call() throws Exception {
+    TurnTaxBenchmark.Config taxConfig = Options.valid(spec, () -> new TurnTaxBenchmark.Config(items, turns, steps, seed));
+    if (agents < 0) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "agents must be >= 0: " + agents);
+    }
+    Embedder chosen = Options.valid(spec, () -> EmbedderNames.resolve(embedder));
+    Config root = AgentConfigs.load(null);
+    AgentConfig base = AgentConfigs.agent(root).withEmbedder(embedder);
+    Map<String, Object> parameters = new LinkedHashMap<>();
+    parameters.put("tax", taxConfig);
+    parameters.put("agents", agents);
+    parameters.put("embedder", chosen.name());
+    BenchRun run = BenchRun.start(spec, json, out, "runtime", parameters);
+    PrintWriter console = run.console();
+    Map<String, Object> records = new LinkedHashMap<>();
+    StringBuilder report = new StringBuilder();
+    ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "memloop-runtime-bench", root);
+    try {
+      console.printf("turn tax: %d turns of %d steps, memory of %d items%n", turns, steps, items);
+      console.flush();
+      TurnTaxBenchmark.Result tax = TurnTaxBenchmark.run(system, taxConfig, base.withPolicy(MemoryPolicyKind.PER_STEP), chosen);
+      records.put("tax", tax);
+      TextTable taxTable = taxTable(tax);
+      console.print(taxTable.plain());
+      report.append("## In-loop memory tax per turn\n\n").append(taxTable.markdown()).append('\n');
+      if (agents > 0) {
+        TextTable fleet = fleet(system, base, console, records);
+        console.print(fleet.plain());
+        report.append("## Fleet of ").append(agents).append(" concurrent triage agents\n\n").append(fleet.markdown());
+      }
+    } finally {
+      system.terminate();
+      system.getWhenTerminated().toCompletableFuture().get(1, TimeUnit.MINUTES);
+    }
+    return run.finish("runtime.json", records, report.toString());
+  }
+
+  private TextTable taxTable(TurnTaxBenchmark.Result tax) {
+    TextTable t = new TextTable("store", "per lookup", "per turn (" + steps + " steps, " + tax.lookupsPerTurn()
+        + " guarded)", "vs in-process");
+    double perTurnUs = tax.taxP50() / 1e3;
+    t.row("in-process, measured p50 (" + tax.items() + " items)", us(tax.lookupP50() / 1e3), us(perTurnUs), "1x");
+    t.row("in-process, measured p99", "", us(tax.taxP99() / 1e3), "");
+    for (long rtt : RTT_MS) { // the paper's model: the same op plus a round trip per lookup
+      double perLookup = tax.lookupP50() / 1e3 + rtt * 1e3;
+      t.row("+" + rtt + " ms RTT (modeled)", us(perLookup), us(perLookup * tax.lookupsPerTurn()),
+          String.format(Locale.ROOT, "%,.0fx", perLookup * tax.lookupsPerTurn() / perTurnUs));
+    }
+    return t;
+  }
+
+  private TextTable fleet(ActorSystem<?> system, AgentConfig base, PrintWriter console, Map<String, Object> records)
+      throws Exception {
+    List<AgentGroup> groups = List.of(new AgentGroup("guarded", agents, base.withPolicy(MemoryPolicyKind.PER_STEP)),
+        new AgentGroup("unguarded", agents, base.withPolicy(MemoryPolicyKind.NONE)));
+    console.printf("fleet: warming up, then %,d agents per group, one group after the other%n", agents);
+    console.flush();
+    List<AgentGroup> warm = groups.stream().map(g -> new AgentGroup(g.name(), Math.min(500, agents), g.config())).toList();
+    TriageRun.runGroupsInTurn(system, TriageFleet.assemble(warm, SimulatedModelPreset.NANO_SIM.parameters(),
+        AlertWorkloadSpec.DEFAULT, seed + 500_000_000L, HighResolutionTimer.shared()), FleetOptions.DEFAULT,
+        FleetListener.NONE).toCompletableFuture().get(1, TimeUnit.HOURS);
+    TriageRun.Outcome outcome = TriageRun.runGroupsInTurn(system, TriageFleet.assemble(groups,
+        SimulatedModelPreset.NANO_SIM.parameters(), AlertWorkloadSpec.DEFAULT, seed, HighResolutionTimer.shared()),
+        FleetOptions.DEFAULT, FleetListener.NONE).toCompletableFuture().get(1, TimeUnit.HOURS);
+    records.put("fleet", outcome.fleet());
+    records.put("triage", outcome.groups());
+    GroupSummary guarded = outcome.fleet().group("guarded");
+    GroupSummary unguarded = outcome.fleet().group("unguarded");
+    TextTable t = new TextTable("group", "agents", "steps", "steps/s", "guarded / unguarded", "redundant (of 12)",
+        "lookup p50 us");
+    t.row("guarded (per-step)", guarded.agents(), guarded.steps(), thousands(guarded.stepsPerSecond()),
+        String.format(Locale.ROOT, "%.2f", guarded.stepsPerSecond() / unguarded.stepsPerSecond()),
+        String.format(Locale.ROOT, "%.2f", outcome.summary("guarded").redundantMean()), us(guarded.lookupP50() / 1e3));
+    t.row("unguarded (none)", unguarded.agents(), unguarded.steps(), thousands(unguarded.stepsPerSecond()), "",
+        String.format(Locale.ROOT, "%.2f", outcome.summary("unguarded").redundantMean()), "-");
+    return t;
+  }
+
+  private static String us(double micros) {
+    return micros >= 1000 ? String.format(Locale.ROOT, "%,.1f ms", micros / 1e3) : String.format(Locale.ROOT, "%.1f us", micros);
+  }
+
+  private static String thousands(double v) {
+    return String.format(Locale.ROOT, "%,.0f", v);
+  }
+}

@@ -1,0 +1,119 @@
+package dev.memloop.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.memloop.bench.report.RunDirectory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** memloop fleet, calibrate, lifecycle and bench runtime: named errors, and small real runs. */
+class AgentCommandsTest {
+
+  @TempDir
+  Path results;
+
+  static Stream<Arguments> badFlags() {
+    return Stream.of(
+        Arguments.of(new String[] {"fleet", "--agents", "0"}, "agents must be > 0: 0"),
+        Arguments.of(new String[] {"fleet", "--policy", "sometimes"}, "policy must be none, per-turn, per-step or networked: 'sometimes'"),
+        Arguments.of(new String[] {"fleet", "--policy", "none,none"}, "each policy runs once"),
+        Arguments.of(new String[] {"fleet", "--rtt", "soon"}, "not a duration (as in 30ms, 1s): 'soon'"),
+        Arguments.of(new String[] {"fleet", "--rtt", "-3ms"}, "a duration must be >= 0: '-3ms'"),
+        Arguments.of(new String[] {"fleet", "--budget", "lots"}, "memloop.agent.budget = \"lots\""),
+        Arguments.of(new String[] {"fleet", "--budget", "0ms"}, "budget must be > 0 or unlimited: PT0S"),
+        Arguments.of(new String[] {"fleet", "--config", "/no/such.conf"}, "config file not found: /no/such.conf"),
+        Arguments.of(new String[] {"fleet", "--model", "gpt-9"}, "'gpt-9'"),
+        Arguments.of(new String[] {"fleet", "--embedder", "bert-huge"}, "'bert-huge'"),
+        Arguments.of(new String[] {"fleet", "--seed", "1000000005"}, "seed 1000000005 is held out"),
+        Arguments.of(new String[] {"fleet", "--warmup", "-1"}, "warmup must be >= 0: -1"),
+        Arguments.of(new String[] {"calibrate", "--embedder", "hashing-x"}, "hashing embedder needs a dimension"),
+        Arguments.of(new String[] {"lifecycle", "--rounds", "0"}, "rounds must be > 0: 0"),
+        Arguments.of(new String[] {"lifecycle", "--seconds", "0"}, "seconds per round must be in (0, 60]: 0.0"),
+        Arguments.of(new String[] {"lifecycle", "--in-flight", "0"}, "lifecycles in flight must be in [1, 100000]: 0"),
+        Arguments.of(new String[] {"lifecycle", "--steps", "0"}, "steps per turn must be in [1, 1000]: 0"),
+        Arguments.of(new String[] {"lifecycle", "--idle", "-1"}, "idle must be >= 0: -1"),
+        Arguments.of(new String[] {"bench", "runtime", "--items", "0"}, "items must be in [1, 1000000]: 0"),
+        Arguments.of(new String[] {"bench", "runtime", "--steps", "1"}, "steps per turn must be in [2, 60]: 1"),
+        Arguments.of(new String[] {"bench", "runtime", "--turns", "0"}, "turns must be in [1, 100000]: 0"),
+        Arguments.of(new String[] {"bench", "runtime", "--agents", "-2"}, "agents must be >= 0: -2"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("badFlags")
+  void should_reject_bad_flags_naming_the_value(String[] args, String message) throws IOException {
+    CliRun run = CliRun.of(CommandLineTest.append(args, results));
+    assertThat(run.exitCode()).as(String.join(" ", args) + "\n" + run.err()).isEqualTo(2);
+    assertThat(run.err()).contains(message);
+    try (Stream<Path> written = Files.list(results)) {
+      assertThat(written).as("nothing written for a refused command").isEmpty();
+    }
+  }
+
+  @Test
+  void should_run_a_small_graded_fleet_of_every_policy() throws IOException {
+    CliRun run = CliRun.of("fleet", "--agents", "20", "--policy", "per-step,networked,per-turn,none", "--rtt", "2ms",
+        "--embedder", "hashing", "--warmup", "5", "--no-progress", "--json", "--out", results.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    JsonNode json = RunDirectory.JSON.readTree(run.out());
+    assertThat(json.get("model").asText()).contains("simulated");
+    JsonNode triage = json.get("triage");
+    assertThat(triage).hasSize(4);
+    assertThat(triage.get(0).get("group").asText()).isEqualTo("per-step");
+    assertThat(triage.get(0).get("redundantMean").asDouble()).isZero();
+    assertThat(triage.get(3).get("redundantMean").asDouble()).isGreaterThan(3);
+    assertThat(triage.get(1).get("lookupsMean").asDouble()).as("networked agents looked up").isPositive();
+    assertThat(json.get("runtime").get("groups")).hasSize(4);
+    try (Stream<Path> runs = Files.list(results)) {
+      Path dir = runs.findFirst().orElseThrow();
+      assertThat(dir.getFileName().toString()).startsWith("fleet-");
+      assertThat(RunDirectory.JSON.readTree(dir.resolve("agents.json").toFile())).hasSize(80);
+      assertThat(Files.readString(dir.resolve("report.md"))).contains("## Triage").contains("per-turn");
+    }
+  }
+
+  @Test
+  void should_run_groups_from_a_config_file() throws IOException {
+    Path conf = results.resolve("fleet.conf");
+    Files.writeString(conf, """
+        memloop.agent.memory.embedder = hashing
+        memloop.groups {
+          small { agents = 3, policy = per-step }
+          blind { agents = 2, policy = none }
+        }
+        """);
+    Path out = results.resolve("out");
+    CliRun run = CliRun.of("fleet", "--config", conf.toString(), "--warmup", "0", "--no-progress", "--out", out.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("5 agents in 2 group(s)").contains("small").contains("blind");
+    CliRun conflict = CliRun.of("fleet", "--config", conf.toString(), "--policy", "none", "--out", out.toString());
+    assertThat(conflict.exitCode()).isEqualTo(2);
+    assertThat(conflict.err()).contains("--policy conflicts with the groups of " + conf);
+    Files.writeString(conf, "memloop.groups.x { agents = 2, policy = none, colour = blue }\n");
+    CliRun unknown = CliRun.of("fleet", "--config", conf.toString(), "--out", out.toString());
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.err()).contains("unknown config key memloop.groups.x.colour");
+  }
+
+  @Test
+  void should_calibrate_and_time_the_lifecycles() {
+    CliRun calibrate = CliRun.of("calibrate", "--embedder", "hashing", "--out", results.toString());
+    assertThat(calibrate.exitCode()).as(calibrate.err()).isZero();
+    assertThat(calibrate.out()).contains("hashing-256").contains("0.999").contains("Template wording dominates");
+    CliRun lifecycle = CliRun.of("lifecycle", "--rounds", "1", "--seconds", "0.1", "--warmup", "0", "--idle", "200",
+        "--embedder", "hashing", "--out", results.toString());
+    assertThat(lifecycle.exitCode()).as(lifecycle.err()).isZero();
+    assertThat(lifecycle.out()).contains("spawn + turn + stop /s").contains("heap bytes per idle actor");
+    CliRun runtime = CliRun.of("bench", "runtime", "--items", "50", "--turns", "3", "--agents", "20",
+        "--embedder", "hashing", "--out", results.toString());
+    assertThat(runtime.exitCode()).as(runtime.err()).isZero();
+    assertThat(runtime.out()).contains("+110 ms RTT (modeled)").contains("guarded (per-step)");
+  }
+}
