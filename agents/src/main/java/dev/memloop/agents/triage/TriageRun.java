@@ -1,17 +1,23 @@
 package dev.memloop.agents.triage;
 
+import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.TurnResult;
+import dev.memloop.runtime.config.AgentGroup;
 import dev.memloop.runtime.fleet.Fleet;
 import dev.memloop.runtime.fleet.FleetListener;
 import dev.memloop.runtime.fleet.FleetOptions;
 import dev.memloop.runtime.fleet.FleetResult;
+import dev.memloop.runtime.reasoner.SimulatedModel;
+import dev.memloop.workloads.alerts.AlertWorkloadSpec;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.typed.ActorSystem;
 
 /** Runs an assembled triage fleet and grades every agent against its workload's truth. */
@@ -48,7 +54,7 @@ public final class TriageRun {
    */
   public static CompletionStage<Outcome> runGroupsInTurn(ActorSystem<?> system, TriageFleet.Assembly assembly,
       FleetOptions options, FleetListener progress) {
-    CompletionStage<List<Outcome>> chain = java.util.concurrent.CompletableFuture.completedFuture(new ArrayList<>());
+    CompletionStage<List<Outcome>> chain = CompletableFuture.completedFuture(new ArrayList<>());
     for (String group : assembly.groups()) {
       chain = chain.thenCompose(done -> run(system, assembly.onlyGroup(group), options, progress)
           .thenApply(outcome -> {
@@ -57,6 +63,22 @@ public final class TriageRun {
           }));
     }
     return chain.thenApply(TriageRun::merge);
+  }
+
+  /** Seeds of warm-up runs: far from any measured workload, never graded. */
+  public static final long WARMUP_SEED_OFFSET = 500_000_000L;
+
+  /**
+   * Runs {@code agentsPerGroup} agents of every group once, on workloads far from {@code seed}, ungraded: compiles
+   * the hot paths so that the first measured group is not timed while the JIT is still working.
+   */
+  public static void warmUp(ActorSystem<?> system, List<AgentGroup> groups,
+      SimulatedModel.Parameters model, long seed, int agentsPerGroup) throws Exception {
+    List<AgentGroup> small = groups.stream().map(g -> new AgentGroup(
+        g.name(), Math.min(agentsPerGroup, g.agents()), g.config())).toList();
+    runGroupsInTurn(system, TriageFleet.assemble(small, model, AlertWorkloadSpec.DEFAULT,
+        seed + WARMUP_SEED_OFFSET, HighResolutionTimer.shared()), FleetOptions.DEFAULT,
+        FleetListener.NONE).toCompletableFuture().get(1, TimeUnit.HOURS);
   }
 
   private static Outcome merge(List<Outcome> parts) {

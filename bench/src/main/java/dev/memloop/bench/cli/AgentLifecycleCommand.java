@@ -10,14 +10,10 @@ import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.config.EmbedderNames;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -56,11 +52,8 @@ final class AgentLifecycleCommand implements Callable<Integer> {
       description = "default, hashing, minilm or a model2vec directory (default: ${DEFAULT-VALUE}).")
   private String embedder;
 
-  @Option(names = "--json", description = "Print the results as JSON instead of tables.")
-  private boolean json;
-
-  @Option(names = "--out", description = "Results root (default: results/ in the memloop directory).")
-  private Path out;
+  @CommandLine.Mixin
+  private RunOutput output;
 
   @Override
   public Integer call() throws Exception {
@@ -77,12 +70,11 @@ final class AgentLifecycleCommand implements Callable<Integer> {
     parameters.put("idle", idle);
     parameters.put("embedder", chosen.name());
     parameters.put("policy", "per-step");
-    BenchRun run = BenchRun.start(spec, json, out, "lifecycle", "memloop lifecycle", parameters);
+    BenchRun run = BenchRun.start(spec, output, "lifecycle", "memloop lifecycle", parameters);
     PrintWriter console = run.console();
-    ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "memloop-lifecycle", root);
     Map<String, Object> records = new LinkedHashMap<>();
     TextTable table = new TextTable("measure", "bare Pekko", "agent", "agent / bare");
-    try {
+    ActorSystems.with("memloop-lifecycle", root, system -> {
       AgentLifecycleBenchmark.Result rates = AgentLifecycleBenchmark.run(system, config, agent, chosen, line -> {
         console.println(line);
         console.flush();
@@ -101,10 +93,8 @@ final class AgentLifecycleCommand implements Callable<Integer> {
         table.row("heap bytes per idle actor", footprint.bareBytes(), footprint.agentBytes(),
             String.format(Locale.ROOT, "+%d", footprint.agentBytes() - footprint.bareBytes()));
       }
-    } finally {
-      system.terminate();
-      system.getWhenTerminated().toCompletableFuture().get(1, TimeUnit.MINUTES);
-    }
+      return null;
+    });
     console.print(table.plain());
     return run.finish("lifecycle.json", records, table.markdown());
   }

@@ -31,17 +31,18 @@ final class BenchRun {
   }
 
   /** Creates {@code <out>/bench-<name>-<timestamp>/run.json} for {@code memloop bench <name>}. */
-  static BenchRun start(CommandSpec spec, boolean json, Path out, String name, Map<String, Object> parameters) {
-    return start(spec, json, out, "bench-" + name, "memloop bench " + name, parameters);
+  static BenchRun start(CommandSpec spec, RunOutput output, String name, Map<String, Object> parameters) {
+    return start(spec, output, "bench-" + name, "memloop bench " + name, parameters);
   }
 
   /** Creates {@code <out>/<runName>-<timestamp>/run.json} and prints the headline. */
-  static BenchRun start(CommandSpec spec, boolean json, Path out, String runName, String command,
+  static BenchRun start(CommandSpec spec, RunOutput output, String runName, String command,
       Map<String, Object> parameters) {
-    RunDirectory directory = RunDirectory.create(out == null ? RunDirectory.defaultRoot() : out, runName);
+    Path root = output.out == null ? RunDirectory.defaultRoot() : output.out;
+    RunDirectory directory = RunDirectory.create(root, runName);
     RunInfo info = RunInfo.capture(directory.runId(), command, parameters);
     directory.writeJson("run.json", info);
-    BenchRun run = new BenchRun(spec, json, command, directory, info);
+    BenchRun run = new BenchRun(spec, output.json, command, directory, info);
     run.console.println(command + ": " + info.headline());
     return run;
   }

@@ -8,7 +8,6 @@ import dev.memloop.memory.Embedder;
 import dev.memloop.runtime.config.EmbedderNames;
 import dev.memloop.workloads.alerts.AlertWorkloadSpec;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -32,11 +31,8 @@ final class CalibrateCommand implements Callable<Integer> {
       description = "default, hashing, minilm or a model2vec directory (default: ${DEFAULT-VALUE}).")
   private String embedder;
 
-  @Option(names = "--json", description = "Print the result as JSON instead of a table.")
-  private boolean json;
-
-  @Option(names = "--out", description = "Results root (default: results/ in the memloop directory).")
-  private Path out;
+  @CommandLine.Mixin
+  private RunOutput output;
 
   @Override
   public Integer call() throws Exception {
@@ -46,7 +42,7 @@ final class CalibrateCommand implements Callable<Integer> {
     parameters.put("heldOutSeeds", TriageWorkloads.HELD_OUT_FIRST + ".." + (TriageWorkloads.HELD_OUT_FIRST
         + TriageWorkloads.HELD_OUT_COUNT - 1));
     parameters.put("workload", AlertWorkloadSpec.DEFAULT.toString());
-    BenchRun run = BenchRun.start(spec, json, out, "calibrate", "memloop calibrate", parameters);
+    BenchRun run = BenchRun.start(spec, output, "calibrate", "memloop calibrate", parameters);
     PrintWriter console = run.console();
     CalibrationResult result = GuardCalibration.calibrate(chosen, AlertWorkloadSpec.DEFAULT);
 

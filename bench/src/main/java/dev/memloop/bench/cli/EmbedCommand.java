@@ -48,11 +48,8 @@ final class EmbedCommand implements Callable<Integer> {
       description = "Seconds of untimed passes before each measurement (default: ${DEFAULT-VALUE}).")
   private double warmup;
 
-  @Option(names = "--json", description = "Print the results as JSON instead of a table.")
-  private boolean json;
-
-  @Option(names = "--out", description = "Results root (default: results/ in the memloop directory).")
-  private Path out;
+  @CommandLine.Mixin
+  private RunOutput output;
 
   @Override
   public Integer call() throws Exception {
@@ -68,7 +65,7 @@ final class EmbedCommand implements Callable<Integer> {
     parameters.put("model", model == null ? "default (distilled)" : model.toString());
     parameters.put("seed", seed);
     parameters.put("warmupSeconds", warmup);
-    BenchRun run = BenchRun.start(spec, json, out, "embed", parameters);
+    BenchRun run = BenchRun.start(spec, output, "embed", parameters);
     PrintWriter console = run.console();
     EmbedBenchmark.Result result = EmbedBenchmark.run(config, fast, transformer, console::println);
     TextTable table = new TextTable("operation", "p50 us", "p99 us", "round p50 us", "samples");

@@ -28,11 +28,8 @@ final class EmbedQualityCommand implements Callable<Integer> {
   @Option(names = "--model", description = "A model2vec directory to evaluate beside the distilled default.")
   private Path model;
 
-  @Option(names = "--json", description = "Print the results as JSON instead of a table.")
-  private boolean json;
-
-  @Option(names = "--out", description = "Results root (default: results/ in the memloop directory).")
-  private Path out;
+  @CommandLine.Mixin
+  private RunOutput output;
 
   @Override
   public Integer call() throws Exception {
@@ -44,7 +41,7 @@ final class EmbedQualityCommand implements Callable<Integer> {
     }
     embedders.add(teacher);
     embedders.add(Embedders.hashing(256));
-    BenchRun run = BenchRun.start(spec, json, out, "embed-quality",
+    BenchRun run = BenchRun.start(spec, output, "embed-quality",
         Map.<String, Object>of("model", model == null ? "default (distilled)" : model.toString()));
     PrintWriter console = run.console();
     List<EmbeddingQuality.Report> reports = new ArrayList<>();

@@ -8,7 +8,6 @@ import dev.memloop.agents.triage.TriageRun;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.config.AgentGroup;
-import dev.memloop.runtime.fleet.FleetListener;
 import dev.memloop.runtime.fleet.FleetOptions;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.reasoner.SimulatedModelPreset;
@@ -22,8 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -78,11 +75,8 @@ final class FleetCommand implements Callable<Integer> {
   @Option(names = "--no-progress", description = "No progress bar.")
   private boolean noProgress;
 
-  @Option(names = "--json", description = "Print the results as JSON instead of tables.")
-  private boolean json;
-
-  @Option(names = "--out", description = "Results root (default: results/ in the memloop directory).")
-  private Path out;
+  @CommandLine.Mixin
+  private RunOutput output;
 
   @Override
   public Integer call() throws Exception {
@@ -105,45 +99,30 @@ final class FleetCommand implements Callable<Integer> {
     parameters.put("groups", concurrent ? "concurrent" : "one after another");
     parameters.put("warmupAgentsPerGroup", warmup);
     parameters.put("workload", AlertWorkloadSpec.DEFAULT.toString());
-    BenchRun run = BenchRun.start(spec, json, out, "fleet", "memloop fleet", parameters);
+    BenchRun run = BenchRun.start(spec, output, "fleet", "memloop fleet", parameters);
     PrintWriter console = run.console();
     console.printf("%d agents in %d group(s), simulated model %s (not a real LLM), seeds %d..%d%n",
         assembly.members().size(), groups.size(), model.configName(), seed, seed + maxAgents(groups) - 1);
     console.flush();
 
-    ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "memloop-fleet", root);
-    TriageRun.Outcome outcome;
-    try {
+    TriageRun.Outcome outcome = ActorSystems.with("memloop-fleet", root, system -> {
       if (warmup > 0) {
         console.printf("warming up: %d agents per group, not graded%n", warmup);
         console.flush();
-        List<AgentGroup> small = groups.stream().map(g -> new AgentGroup(g.name(), Math.min(warmup, g.agents()), g.config()))
-            .toList();
-        TriageRun.runGroupsInTurn(system, TriageFleet.assemble(small, model.parameters(), AlertWorkloadSpec.DEFAULT,
-            seed + WARMUP_SEED_OFFSET, HighResolutionTimer.shared()), FleetOptions.DEFAULT, FleetListener.NONE)
-            .toCompletableFuture().get(1, TimeUnit.HOURS);
+        TriageRun.warmUp(system, groups, model.parameters(), seed, warmup);
       }
-    } catch (Exception e) {
-      system.terminate();
-      throw e;
-    }
-    try (TurnProgress progress = new TurnProgress(assembly.members().size() * AlertWorkloadSpec.DEFAULT.turns(),
-        !noProgress)) {
-      outcome = (concurrent ? TriageRun.run(system, assembly, FleetOptions.DEFAULT, progress)
-          : TriageRun.runGroupsInTurn(system, assembly, FleetOptions.DEFAULT, progress)).toCompletableFuture()
-          .get(24, TimeUnit.HOURS);
-    } finally {
-      system.terminate();
-      system.getWhenTerminated().toCompletableFuture().get(1, TimeUnit.MINUTES);
-    }
+      try (TurnProgress progress = new TurnProgress(assembly.members().size() * AlertWorkloadSpec.DEFAULT.turns(),
+          !noProgress)) {
+        return (concurrent ? TriageRun.run(system, assembly, FleetOptions.DEFAULT, progress)
+            : TriageRun.runGroupsInTurn(system, assembly, FleetOptions.DEFAULT, progress)).toCompletableFuture()
+            .get(24, TimeUnit.HOURS);
+      }
+    });
     FleetReport report = FleetReport.of(outcome, model);
     console.print(report.plain());
     run.write("agents.json", outcome.scores().values());
     return run.finish("fleet.json", report.records(), report.markdown());
   }
-
-  /** Warm-up workloads come from far away seeds, never the measured ones. */
-  private static final long WARMUP_SEED_OFFSET = 500_000_000L;
 
   private Config overrides() {
     Config flags = ConfigFactory.empty();

@@ -4,7 +4,6 @@ import dev.memloop.bench.lifecycle.Lifecycle;
 import dev.memloop.bench.lifecycle.LifecycleBenchmark;
 import dev.memloop.bench.report.TextTable;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -45,11 +44,8 @@ final class LifecycleCommand implements Callable<Integer> {
       description = "Subset to run, of: ${COMPLETION-CANDIDATES} (default: all).")
   private List<Lifecycle> competitors;
 
-  @Option(names = "--json", description = "Print the results as JSON instead of a table.")
-  private boolean json;
-
-  @Option(names = "--out", description = "Results root (default: results/ in the memloop directory).")
-  private Path out;
+  @CommandLine.Mixin
+  private RunOutput output;
 
   @Override
   public Integer call() throws Exception {
@@ -62,7 +58,7 @@ final class LifecycleCommand implements Callable<Integer> {
     parameters.put("seconds", seconds);
     parameters.put("rounds", rounds);
     parameters.put("seed", seed);
-    BenchRun run = BenchRun.start(spec, json, out, "lifecycle", parameters);
+    BenchRun run = BenchRun.start(spec, output, "lifecycle", parameters);
     PrintWriter console = run.console();
     console.printf(Locale.ROOT, "%d items x %d dims per lifecycle, recall top-%d, %d rounds x %.1f s%n", items, dimension,
         k, rounds, seconds);

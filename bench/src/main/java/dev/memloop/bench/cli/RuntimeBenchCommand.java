@@ -18,7 +18,6 @@ import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.reasoner.SimulatedModelPreset;
 import dev.memloop.workloads.alerts.AlertWorkloadSpec;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -26,7 +25,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -64,11 +62,8 @@ final class RuntimeBenchCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "42", description = "Seed (default: ${DEFAULT-VALUE}).")
   private long seed;
 
-  @Option(names = "--json", description = "Print the results as JSON instead of tables.")
-  private boolean json;
-
-  @Option(names = "--out", description = "Results root (default: results/ in the memloop directory).")
-  private Path out;
+  @CommandLine.Mixin
+  private RunOutput output;
 
   @Override
   public Integer call() throws Exception {
@@ -83,12 +78,11 @@ final class RuntimeBenchCommand implements Callable<Integer> {
     parameters.put("tax", taxConfig);
     parameters.put("agents", agents);
     parameters.put("embedder", chosen.name());
-    BenchRun run = BenchRun.start(spec, json, out, "runtime", parameters);
+    BenchRun run = BenchRun.start(spec, output, "runtime", parameters);
     PrintWriter console = run.console();
     Map<String, Object> records = new LinkedHashMap<>();
     StringBuilder report = new StringBuilder();
-    ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "memloop-runtime-bench", root);
-    try {
+    ActorSystems.with("memloop-runtime-bench", root, system -> {
       console.printf("turn tax: %d turns of %d steps, memory of %d items%n", turns, steps, items);
       console.flush();
       TurnTaxBenchmark.Result tax = TurnTaxBenchmark.run(system, taxConfig, base.withPolicy(MemoryPolicyKind.PER_STEP), chosen);
@@ -101,10 +95,8 @@ final class RuntimeBenchCommand implements Callable<Integer> {
         console.print(fleet.plain());
         report.append("## Fleet of ").append(agents).append(" concurrent triage agents\n\n").append(fleet.markdown());
       }
-    } finally {
-      system.terminate();
-      system.getWhenTerminated().toCompletableFuture().get(1, TimeUnit.MINUTES);
-    }
+      return null;
+    });
     return run.finish("runtime.json", records, report.toString());
   }
 
@@ -128,10 +120,7 @@ final class RuntimeBenchCommand implements Callable<Integer> {
         new AgentGroup("unguarded", agents, base.withPolicy(MemoryPolicyKind.NONE)));
     console.printf("fleet: warming up, then %,d agents per group, one group after the other%n", agents);
     console.flush();
-    List<AgentGroup> warm = groups.stream().map(g -> new AgentGroup(g.name(), Math.min(500, agents), g.config())).toList();
-    TriageRun.runGroupsInTurn(system, TriageFleet.assemble(warm, SimulatedModelPreset.NANO_SIM.parameters(),
-        AlertWorkloadSpec.DEFAULT, seed + 500_000_000L, HighResolutionTimer.shared()), FleetOptions.DEFAULT,
-        FleetListener.NONE).toCompletableFuture().get(1, TimeUnit.HOURS);
+    TriageRun.warmUp(system, groups, SimulatedModelPreset.NANO_SIM.parameters(), seed, 500);
     TriageRun.Outcome outcome = TriageRun.runGroupsInTurn(system, TriageFleet.assemble(groups,
         SimulatedModelPreset.NANO_SIM.parameters(), AlertWorkloadSpec.DEFAULT, seed, HighResolutionTimer.shared()),
         FleetOptions.DEFAULT, FleetListener.NONE).toCompletableFuture().get(1, TimeUnit.HOURS);

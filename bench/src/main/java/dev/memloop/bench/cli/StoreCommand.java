@@ -4,7 +4,6 @@ import dev.memloop.bench.report.TextTable;
 import dev.memloop.bench.store.Competitor;
 import dev.memloop.bench.store.StoreBenchmark;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,11 +51,8 @@ final class StoreCommand implements Callable<Integer> {
       description = "Subset to run, of: ${COMPLETION-CANDIDATES} (default: all).")
   private List<Competitor> competitors;
 
-  @Option(names = "--json", description = "Print the results as JSON instead of tables.")
-  private boolean json;
-
-  @Option(names = "--out", description = "Results root (default: results/ in the memloop directory).")
-  private Path out;
+  @CommandLine.Mixin
+  private RunOutput output;
 
   @Override
   public Integer call() throws Exception {
@@ -73,7 +69,7 @@ final class StoreCommand implements Callable<Integer> {
     parameters.put("rounds", rounds);
     parameters.put("seed", seed);
     parameters.put("data", data);
-    BenchRun run = BenchRun.start(spec, json, out, "store", parameters);
+    BenchRun run = BenchRun.start(spec, output, "store", parameters);
     PrintWriter console = run.console();
 
     List<StoreBenchmark.Result> results = new ArrayList<>();
