@@ -25,7 +25,7 @@ public record Decision(Kind kind, String actionLine, Recognition recognition) {
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(recognition, "recognition");
     if (actionLine == null || actionLine.isBlank()) {
-      throw new IllegalArgumentException("a decision needs an action line: " + actionLine);
+      throw new IllegalArgumentException("a decision needs an action line: " + (actionLine == null ? "null" : "'" + actionLine + "'"));
     }
     if (kind == Kind.ACT && recognition != Recognition.NONE) {
       throw new IllegalArgumentException("an action cannot be a recognized duplicate: " + recognition);

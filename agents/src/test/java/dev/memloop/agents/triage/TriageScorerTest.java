@@ -62,6 +62,20 @@ class TriageScorerTest {
   }
 
   @Test
+  void should_summarize_a_group_the_paper_s_way_and_refuse_an_empty_one() {
+    TriageScore a = new TriageScore("g-0", 1, 24, 12, 12, 0, 5, 0, 19, 0, 0, 7, 7, 0, 0, 1.0, 1.0, false);
+    TriageScore b = new TriageScore("g-1", 2, 24, 12, 14, 2, 5, 0, 10, 9, 0, 3, 2, 1, 1, 2 / 3.0, 2 / 3.0, false);
+    TriageSummary summary = TriageSummary.of("g", java.util.List.of(a, b));
+    assertThat(summary.redundantMean()).isEqualTo(1.0);
+    assertThat(summary.redundantMin()).isZero();
+    assertThat(summary.redundantMax()).isEqualTo(2);
+    assertThat(summary.precision()).as("pooled, not averaged").isEqualTo(9 / 10.0);
+    assertThat(summary.recall()).isEqualTo(9 / 10.0);
+    assertThat(summary.blockedNew()).isEqualTo(1);
+    assertThatThrownBy(() -> TriageSummary.of("empty", java.util.List.of())).hasMessageContaining("group empty has no scores");
+  }
+
+  @Test
   void should_refuse_steps_of_another_workload() {
     TurnResult turn = new TurnResult("agent", 0, List.of(
         step("zz", Decision.Kind.ACT, Decision.Recognition.NONE, GuardOutcome.MISS, true)), 100, 0, false, null, 0, 0);
