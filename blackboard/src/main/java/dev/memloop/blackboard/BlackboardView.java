@@ -1,0 +1,62 @@
+package dev.memloop.blackboard;
+
+import dev.memloop.memory.MetadataFilter;
+import dev.memloop.memory.Recall;
+import dev.memloop.memory.WorkingMemory;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The direct read path to a {@link Blackboard} for agents in the same JVM: a method call on the blackboard's
+ * thread-safe memory, no message, no {@code ask}. Every post the blackboard has acknowledged is visible to
+ * every read that starts after the acknowledgment (the memory's write lock is released before the
+ * acknowledgment is sent), and a read never sees half an entry (reads take the read lock).
+ *
+ * <p>Thread-safe; share one view among any number of agents.
+ */
+public final class BlackboardView {
+
+  private final WorkingMemory memory;
+
+  BlackboardView(WorkingMemory memory) {
+    this.memory = memory;
+  }
+
+  /** The most similar post if at least {@code threshold}-similar. */
+  public Optional<Recall> match(String text, double threshold) {
+    return memory.match(text, threshold);
+  }
+
+  /** {@link #match} for a query the caller embedded with the blackboard's embedder. */
+  public Optional<Recall> matchVector(float[] query, double threshold) {
+    return memory.matchVector(query, threshold);
+  }
+
+  public boolean seen(String text, double threshold) {
+    return memory.seen(text, threshold);
+  }
+
+  public List<Recall> recall(String query, int k) {
+    return memory.recall(query, k);
+  }
+
+  public List<Recall> recall(String query, int k, MetadataFilter filter) {
+    return memory.recall(query, k, filter);
+  }
+
+  public List<Recall> recallVector(float[] query, int k) {
+    return memory.recallVector(query, k);
+  }
+
+  public Optional<float[]> vector(String id) {
+    return memory.vector(id);
+  }
+
+  public int size() {
+    return memory.size();
+  }
+
+  public int dimension() {
+    return memory.dimension();
+  }
+}

@@ -1,0 +1,138 @@
+package dev.memloop.blackboard;
+
+import dev.memloop.memory.MemoryStats;
+import dev.memloop.memory.MemoryTimings;
+import dev.memloop.memory.MetadataFilter;
+import dev.memloop.memory.Recall;
+import dev.memloop.memory.WorkingMemory;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The blackboard's memory as seen by readers that speak the {@code MemoryStore} protocol (networked agents):
+ * every read passes through, every write is refused, because a blackboard is written only through its actor,
+ * so that posts have one order. {@code close} is refused too: readers do not own the blackboard.
+ */
+final class ReadOnlyMemory implements WorkingMemory {
+
+  private final WorkingMemory memory;
+
+  ReadOnlyMemory(WorkingMemory memory) {
+    this.memory = memory;
+  }
+
+  private static IllegalStateException refused(String operation) {
+    return new IllegalStateException(operation + " refused: a blackboard is written only through Blackboard.Post");
+  }
+
+  @Override
+  public int dimension() {
+    return memory.dimension();
+  }
+
+  @Override
+  public String add(String text) {
+    throw refused("add");
+  }
+
+  @Override
+  public String add(String text, Map<String, ?> metadata) {
+    throw refused("add");
+  }
+
+  @Override
+  public List<String> addAll(List<String> texts) {
+    throw refused("addAll");
+  }
+
+  @Override
+  public String addVector(float[] vector, String text, Map<String, ?> metadata) {
+    throw refused("addVector");
+  }
+
+  @Override
+  public String addVector(String id, float[] vector, String text, Map<String, ?> metadata) {
+    throw refused("addVector");
+  }
+
+  @Override
+  public List<Recall> recall(String query, int k) {
+    return memory.recall(query, k);
+  }
+
+  @Override
+  public List<Recall> recall(String query, int k, MetadataFilter filter) {
+    return memory.recall(query, k, filter);
+  }
+
+  @Override
+  public List<Recall> recallVector(float[] query, int k) {
+    return memory.recallVector(query, k);
+  }
+
+  @Override
+  public List<Recall> recallVector(float[] query, int k, MetadataFilter filter) {
+    return memory.recallVector(query, k, filter);
+  }
+
+  @Override
+  public Optional<Recall> match(String text, double threshold) {
+    return memory.match(text, threshold);
+  }
+
+  @Override
+  public Optional<Recall> matchVector(float[] query, double threshold) {
+    return memory.matchVector(query, threshold);
+  }
+
+  @Override
+  public boolean seen(String text, double threshold) {
+    return memory.seen(text, threshold);
+  }
+
+  @Override
+  public Optional<float[]> vector(String id) {
+    return memory.vector(id);
+  }
+
+  @Override
+  public boolean remove(String id) {
+    throw refused("remove");
+  }
+
+  @Override
+  public int removeAll(MetadataFilter filter) {
+    throw refused("removeAll");
+  }
+
+  @Override
+  public void clear() {
+    throw refused("clear");
+  }
+
+  @Override
+  public int size() {
+    return memory.size();
+  }
+
+  @Override
+  public MemoryTimings timings() {
+    return memory.timings();
+  }
+
+  @Override
+  public MemoryStats stats() {
+    return memory.stats();
+  }
+
+  @Override
+  public boolean isClosed() {
+    return memory.isClosed();
+  }
+
+  @Override
+  public void close() {
+    throw refused("close");
+  }
+}
