@@ -48,6 +48,8 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
 
   record LookupTimedOut(long requestId) implements Command {}
 
+  record BoardReplied(dev.memloop.blackboard.Blackboard.PostReply reply) implements Command {}
+
   /** Sent to itself after a restart when turns are waiting. */
   record Resume() implements Command {}
 
@@ -100,6 +102,9 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
       return onStoreReplied(replied);
     } else if (command instanceof LookupTimedOut timedOut) {
       return onLookupTimedOut(timedOut);
+    } else if (command instanceof BoardReplied replied) {
+      core.poster().onReply(replied.reply());
+      return this;
     } else if (command instanceof GetStatus get) {
       return onGetStatus(get);
     } else if (command instanceof Resume) {

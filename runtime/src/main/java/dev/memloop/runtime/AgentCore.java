@@ -3,7 +3,14 @@ package dev.memloop.runtime;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.WorkingMemoryBuilder;
 import dev.memloop.memory.actor.MemoryStore;
+import dev.memloop.blackboard.Blackboard;
+import dev.memloop.runtime.board.BoardAccess;
+import dev.memloop.runtime.board.BoardPoster;
+import dev.memloop.runtime.board.PerTurnBoard;
+import dev.memloop.runtime.board.SharedBoard;
 import dev.memloop.runtime.config.AgentConfig;
+import dev.memloop.runtime.config.MemoryStoreKind;
+import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.policy.InLoopGuard;
 import dev.memloop.runtime.policy.InLoopMemory;
 import dev.memloop.runtime.policy.LatencyBudget;
@@ -31,6 +38,7 @@ final class AgentCore {
   final Reasoner reasoner;
   private final RemoteMemoryAccess remote;
   private final WorkingMemory ownedMemory;
+  private BoardPoster poster; // set when the memory is the shared blackboard
 
   /** Turns beyond this many waiting are answered as aborted at once rather than queued without bound. */
   static final int MAX_WAITING_TURNS = 1_000;
@@ -59,6 +67,9 @@ final class AgentCore {
     Reasoner reasoner = spec.reasoners().create(new ReasonerFactory.Context(spec.id(), spec.seed(),
         context.getSystem().dispatchers().lookup(DispatcherSelector.blocking())));
     LatencyBudget budget = new LatencyBudget(config.budgetNanos(), config.padOps());
+    if (config.store() == MemoryStoreKind.BLACKBOARD && config.policy() != MemoryPolicyKind.NONE) {
+      return onBoard(spec, context, reasoner, budget);
+    }
     switch (config.policy()) {
       case NONE:
         return new AgentCore(spec, new NoMemory(), reasoner, null, null);
@@ -88,12 +99,48 @@ final class AgentCore {
     }
   }
 
-  /** Wires the (re)started behavior's adapter for store replies. */
+  /** An agent whose memory is the shared blackboard: posts through its actor, reads by the policy's path. */
+  private static AgentCore onBoard(AgentSpec spec, ActorContext<Agent.Command> context, Reasoner reasoner,
+      LatencyBudget budget) {
+    SharedBoard board = spec.board();
+    BoardPoster poster = new BoardPoster(spec.id(), board.writer());
+    MemoryPolicy policy;
+    RemoteMemoryAccess remote = null;
+    switch (spec.config().policy()) {
+      case PER_TURN:
+        policy = new PerTurnBoard(board.view(), poster, spec.embedder(), spec.config().dumpTopK());
+        break;
+      case PER_STEP:
+        policy = inLoop(spec, new BoardAccess(board.view(), null, poster), budget);
+        break;
+      case NETWORKED: {
+        ActorRef<Agent.Command> self = context.getSelf();
+        remote = new RemoteMemoryAccess(board.readPort(), null, spec.timer(),
+            id -> self.tell(new Agent.LookupTimedOut(id)), spec.config().rtt().toNanos());
+        policy = inLoop(spec, new BoardAccess(board.view(), remote, poster), budget);
+        break;
+      }
+      default:
+        throw new IllegalArgumentException("no blackboard policy " + spec.config().policy());
+    }
+    AgentCore core = new AgentCore(spec, policy, reasoner, remote, null);
+    core.poster = poster;
+    return core;
+  }
+
+  /** Wires the (re)started behavior's adapters for store replies and blackboard acknowledgments. */
   void bind(ActorContext<Agent.Command> context) {
     if (remote != null) {
       remote.bind(context.messageAdapter(MemoryStore.Reply.class, Agent.StoreReplied::new));
       remote.abandon(); // a lookup the previous behavior was waiting for is answered to no one
     }
+    if (poster != null) {
+      poster.bind(context.messageAdapter(Blackboard.PostReply.class, Agent.BoardReplied::new));
+    }
+  }
+
+  BoardPoster poster() {
+    return poster;
   }
 
   RemoteMemoryAccess remote() {
@@ -125,12 +172,16 @@ final class AgentCore {
     inFlight = run;
     inFlightSteps = new ArrayList<>(run.turn().observations().size());
     inFlightHops = 0;
-    remoteMessagesAtStart = remote == null ? 0 : remote.messagesSent();
+    remoteMessagesAtStart = sent();
   }
 
   /** Messages this turn needed beyond its request and reply: reasoner answers and store requests. */
   long hopsThisTurn() {
-    return inFlightHops + (remote == null ? 0 : remote.messagesSent() - remoteMessagesAtStart);
+    return inFlightHops + sent() - remoteMessagesAtStart;
+  }
+
+  private long sent() {
+    return (remote == null ? 0 : remote.messagesSent()) + (poster == null ? 0 : poster.posted());
   }
 
   void endTurn() {

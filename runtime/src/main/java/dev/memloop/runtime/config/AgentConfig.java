@@ -14,17 +14,19 @@ import java.util.OptionalDouble;
  *
  * @param budget the per-turn lookup budget; null means unlimited
  * @param threshold the guard threshold; empty means "calibrated" (resolved by whoever assembles the agent)
+ * @param store where the agent's memory lives: its own, or the fleet's shared blackboard
  * @param capacity items kept, 0 for unbounded
  * @param dumpTopK items the per-turn dump pins, 0 for all
  */
 public record AgentConfig(MemoryPolicyKind policy, Duration budget, OptionalDouble threshold, int padOps,
-    int windowSize, WindowUnit windowUnit, IndexKind index, int capacity, Eviction eviction, String embedder, int k,
-    int dumpTopK, Duration rtt, Duration timeout) {
+    int windowSize, WindowUnit windowUnit, MemoryStoreKind store, IndexKind index, int capacity, Eviction eviction,
+    String embedder, int k, int dumpTopK, Duration rtt, Duration timeout) {
 
   public AgentConfig {
     Objects.requireNonNull(policy, "policy");
     Objects.requireNonNull(threshold, "threshold");
     Objects.requireNonNull(windowUnit, "windowUnit");
+    Objects.requireNonNull(store, "store");
     Objects.requireNonNull(index, "index");
     Objects.requireNonNull(eviction, "eviction");
     if (budget != null && (budget.isNegative() || budget.isZero())) {
@@ -65,33 +67,38 @@ public record AgentConfig(MemoryPolicyKind policy, Duration budget, OptionalDoub
   }
 
   public AgentConfig withPolicy(MemoryPolicyKind newPolicy) {
-    return new AgentConfig(newPolicy, budget, threshold, padOps, windowSize, windowUnit, index, capacity, eviction,
+    return new AgentConfig(newPolicy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
         embedder, k, dumpTopK, rtt, timeout);
   }
 
   public AgentConfig withBudget(Duration newBudget) {
-    return new AgentConfig(policy, newBudget, threshold, padOps, windowSize, windowUnit, index, capacity, eviction,
+    return new AgentConfig(policy, newBudget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
         embedder, k, dumpTopK, rtt, timeout);
   }
 
   public AgentConfig withRtt(Duration newRtt) {
-    return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, index, capacity, eviction,
+    return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
         embedder, k, dumpTopK, newRtt, timeout);
   }
 
   public AgentConfig withThreshold(double newThreshold) {
-    return new AgentConfig(policy, budget, OptionalDouble.of(newThreshold), padOps, windowSize, windowUnit, index,
+    return new AgentConfig(policy, budget, OptionalDouble.of(newThreshold), padOps, windowSize, windowUnit, store, index,
         capacity, eviction, embedder, k, dumpTopK, rtt, timeout);
   }
 
   /** This config with a memory of {@code newCapacity} items (0 for unbounded) evicting by {@code newEviction}. */
   public AgentConfig withCapacity(int newCapacity, Eviction newEviction) {
-    return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, index, newCapacity, newEviction,
+    return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, newCapacity, newEviction,
+        embedder, k, dumpTopK, rtt, timeout);
+  }
+
+  public AgentConfig withStore(MemoryStoreKind newStore) {
+    return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, newStore, index, capacity, eviction,
         embedder, k, dumpTopK, rtt, timeout);
   }
 
   public AgentConfig withEmbedder(String newEmbedder) {
-    return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, index, capacity, eviction,
+    return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
         newEmbedder, k, dumpTopK, rtt, timeout);
   }
 }

@@ -26,6 +26,7 @@ final class AgentConfigReader {
     int padOps = parse(c, "guard.pad-ops", path, () -> c.getInt("guard.pad-ops"));
     int windowSize = parse(c, "window.size", path, () -> c.getInt("window.size"));
     WindowUnit unit = parse(c, "window.unit", path, () -> WindowUnit.parse(c.getString("window.unit")));
+    MemoryStoreKind store = parse(c, "memory.store", path, () -> enumValue(MemoryStoreKind.class, c.getString("memory.store")));
     IndexKind index = parse(c, "memory.index", path, () -> enumValue(IndexKind.class, c.getString("memory.index")));
     int capacity = parse(c, "memory.capacity", path,
         () -> "unbounded".equals(stringOrNull(c, "memory.capacity")) ? 0 : positive(c.getInt("memory.capacity")));
@@ -37,7 +38,7 @@ final class AgentConfigReader {
     Duration rtt = parse(c, "networked.rtt", path, () -> c.getDuration("networked.rtt"));
     Duration timeout = parse(c, "networked.timeout", path, () -> c.getDuration("networked.timeout"));
     try {
-      return new AgentConfig(policy, budget, threshold, padOps, windowSize, unit, index, capacity, eviction, embedder, k,
+      return new AgentConfig(policy, budget, threshold, padOps, windowSize, unit, store, index, capacity, eviction, embedder, k,
           dump, rtt, timeout);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(path + ": " + e.getMessage(), e);

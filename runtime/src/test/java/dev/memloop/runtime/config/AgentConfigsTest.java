@@ -35,6 +35,7 @@ class AgentConfigsTest {
     assertThat(c.windowSize()).isEqualTo(4);
     assertThat(c.windowUnit()).isEqualTo(WindowUnit.EXCHANGES);
     assertThat(c.index()).isEqualTo(IndexKind.EXACT);
+    assertThat(c.store()).isEqualTo(MemoryStoreKind.OWN);
     assertThat(c.capacity()).isZero();
     assertThat(c.eviction()).isEqualTo(Eviction.NONE);
     assertThat(c.embedder()).isEqualTo("default");
@@ -88,6 +89,7 @@ class AgentConfigsTest {
       "memloop.agent.guard.pad-ops | -1 | memloop.agent: pad-ops must be >= 0: -1",
       "memloop.agent.window.size | 0 | memloop.agent: window size must be > 0: 0",
       "memloop.agent.window.unit | pages | memloop.agent.window.unit = \"pages\": window unit must be messages or exchanges: 'pages'",
+      "memloop.agent.memory.store | shared | memloop.agent.memory.store = \"shared\": expected one of own, blackboard: 'shared'",
       "memloop.agent.memory.index | lsh | memloop.agent.memory.index = \"lsh\": expected one of exact, flat, hnsw: 'lsh'",
       "memloop.agent.memory.capacity | -3 | memloop.agent.memory.capacity = -3: must be > 0: -3",
       "memloop.agent.memory.eviction | random | memloop.agent.memory.eviction = \"random\": expected one of none, oldest-first, least-recently-recalled: 'random'",

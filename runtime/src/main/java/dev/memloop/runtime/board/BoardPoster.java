@@ -1,0 +1,94 @@
+package dev.memloop.runtime.board;
+
+import dev.memloop.blackboard.Blackboard;
+import dev.memloop.memory.Recall;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.pekko.actor.typed.ActorRef;
+
+/**
+ * An agent's writes to the blackboard: each executed action is posted (a message: writes go through the
+ * blackboard actor so that posts have one order) and kept as pending until acknowledged. Until then the
+ * blackboard's readers cannot see it, but its own agent must: {@link #pendingMatch} lets the guard count the
+ * agent's unacknowledged posts, so that a duplicate one step after its original is still caught.
+ *
+ * <p>Not thread-safe: the owning agent calls it and forwards it the blackboard's acknowledgments.
+ */
+public final class BoardPoster {
+
+  private final String author;
+  private final ActorRef<Blackboard.Command> board;
+  private ActorRef<Blackboard.PostReply> replyTo;
+  private Map<Long, Pending> pending; // allocated on the first post
+  private long lastRequestId;
+  private long posted;
+  private long rejected;
+
+  private record Pending(String line, float[] unitVector) {}
+
+  public BoardPoster(String author, ActorRef<Blackboard.Command> board) {
+    this.author = author;
+    this.board = board;
+  }
+
+  /** Where acknowledgments go: the agent's adapter, registered anew by every (re)started behavior. */
+  public void bind(ActorRef<Blackboard.PostReply> newReplyTo) {
+    this.replyTo = newReplyTo;
+  }
+
+  /** Posts {@code line}, pre-embedded as {@code vector} (unit length, the blackboard's embedder). */
+  public void post(String line, float[] vector) {
+    long id = ++lastRequestId;
+    if (pending == null) {
+      pending = new LinkedHashMap<>();
+    }
+    pending.put(id, new Pending(line, vector));
+    posted++;
+    board.tell(new Blackboard.Post(id, author, line, vector, null, replyTo));
+  }
+
+  /** An acknowledgment: the post is on the board (or refused) and no longer pending. */
+  public void onReply(Blackboard.PostReply reply) {
+    if (pending != null) {
+      pending.remove(reply.requestId());
+    }
+    if (reply instanceof Blackboard.PostRejected) {
+      rejected++;
+    }
+  }
+
+  /** The most similar of this agent's unacknowledged posts at or above {@code threshold}, or null. */
+  public Recall pendingMatch(float[] unitQuery, double threshold) {
+    if (pending == null || pending.isEmpty()) {
+      return null;
+    }
+    Recall best = null;
+    for (Map.Entry<Long, Pending> e : pending.entrySet()) {
+      double similarity = dot(unitQuery, e.getValue().unitVector());
+      if (similarity >= threshold && (best == null || similarity > best.similarity())) {
+        best = new Recall("pending-" + e.getKey(), e.getValue().line(), similarity, Map.of("author", author));
+      }
+    }
+    return best;
+  }
+
+  public long posted() {
+    return posted;
+  }
+
+  public long rejected() {
+    return rejected;
+  }
+
+  public int pending() {
+    return pending == null ? 0 : pending.size();
+  }
+
+  private static double dot(float[] a, float[] b) {
+    double sum = 0;
+    for (int i = 0; i < a.length; i++) {
+      sum += (double) a[i] * b[i];
+    }
+    return sum;
+  }
+}
