@@ -5,14 +5,15 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * The prose alerts are written in. A duplicate is the same host and signature told through another template
+ * The prose alerts are written in (public for the fleet workloads; agents never see which template wrote an
+ * alert). A duplicate is the same host and signature told through another template
  * and other details; two incidents told through one template share most of their words, which is why a guard
  * must not match raw prose (paper §5.1).
  */
-final class AlertTemplates {
+public final class AlertTemplates {
 
   /** Placeholders: {host} {what} {sig} {ip} {count} {minutes} {time} {severity}. */
-  static final List<String> TEMPLATES = List.of(
+  public static final List<String> TEMPLATES = List.of(
       "ALERT [{severity}] {what} detected on {host} at {time}; {count} events from {ip} in the last {minutes} minutes.",
       "Host {host} reports {what}. The source address is {ip} and the sensor counted {count} hits since {time}.",
       "Detection rule {sig} fired for {host}: {what} ({count} matching events, first seen {time}).",
@@ -24,7 +25,8 @@ final class AlertTemplates {
 
   private AlertTemplates() {}
 
-  static String render(int template, String host, Signature signature, SplittableRandom random) {
+  /** The alert's prose: {@code template} filled with the host, one of the signature's phrases and seeded details. */
+  public static String render(int template, String host, Signature signature, SplittableRandom random) {
     String what = signature.phrases().get(random.nextInt(signature.phrases().size()));
     String ip = String.format(Locale.ROOT, "10.%d.%d.%d", random.nextInt(1, 255), random.nextInt(256),
         random.nextInt(1, 255));

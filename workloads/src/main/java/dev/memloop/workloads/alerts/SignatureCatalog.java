@@ -61,26 +61,66 @@ public final class SignatureCatalog {
     return Optional.ofNullable(found);
   }
 
-  /** The first host name of the catalog that occurs in {@code text} as a whole word. */
+  /** Host roles: a host is named {@code <role>-<number>}, the number of two to four digits. */
+  public static final List<String> ROLES = List.of("web", "db", "app", "mail", "vpn", "build", "cache", "auth");
+
+  /**
+   * The first host name in {@code text}: a whole word {@code <role>-<number>} with a known role and two to four
+   * digits. One pass over the text, whatever the number of hosts a fleet uses.
+   */
   public static Optional<String> hostIn(String text) {
-    for (String host : HOSTS) {
-      int at = text.indexOf(host);
-      while (at >= 0) {
-        int end = at + host.length();
-        boolean startOk = at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1));
-        boolean endOk = end == text.length() || !Character.isLetterOrDigit(text.charAt(end));
-        if (startOk && endOk) {
-          return Optional.of(host);
-        }
-        at = text.indexOf(host, at + 1);
+    int n = text.length();
+    int i = 0;
+    while (i < n) {
+      if (!isWordChar(text.charAt(i))) {
+        i++;
+        continue;
+      }
+      int start = i;
+      while (i < n && (isWordChar(text.charAt(i)) || text.charAt(i) == '-')) {
+        i++;
+      }
+      String word = text.substring(start, i);
+      if (isHost(word)) {
+        return Optional.of(word);
       }
     }
     return Optional.empty();
   }
 
+  /** The host of number {@code n} (0-based) across all roles: {@code web-01}, ..., then two digits become more. */
+  public static String host(int n) {
+    if (n < 0 || n >= ROLES.size() * 9_999) {
+      throw new IllegalArgumentException("host number must be in [0, " + ROLES.size() * 9_999 + "): " + n);
+    }
+    return String.format(Locale.ROOT, "%s-%02d", ROLES.get(n % ROLES.size()), n / ROLES.size() + 1);
+  }
+
+  private static boolean isHost(String word) {
+    int dash = word.indexOf('-');
+    if (dash <= 0 || word.indexOf('-', dash + 1) >= 0 || !ROLES.contains(word.substring(0, dash))) {
+      return false;
+    }
+    int digits = word.length() - dash - 1;
+    if (digits < 2 || digits > 4) {
+      return false;
+    }
+    for (int j = dash + 1; j < word.length(); j++) {
+      if (!Character.isDigit(word.charAt(j))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isWordChar(char c) {
+    return Character.isLetterOrDigit(c);
+  }
+
+  /** The 64 hosts of single-agent workloads: eight of each role. */
   private static List<String> hosts() {
-    String[] roles = {"web", "db", "app", "mail", "vpn", "build", "cache", "auth"};
-    String[] out = new String[roles.length * 8];
+    String[] roles = {"web", "db", "app", "mail", "vpn", "build", "cache", "auth"}; // ROLES is not initialized yet
+    String[] out = new String[64];
     int i = 0;
     for (String role : roles) {
       for (int n = 1; n <= 8; n++) {
