@@ -63,6 +63,9 @@ public final class Blackboard extends AbstractBehavior<Blackboard.Command> {
 
   public record GetStats(ActorRef<Stats> replyTo) implements Command {}
 
+  /** Stops the blackboard actor; its memory stays readable until {@link BlackboardSetup#close()}. */
+  public enum Stop implements Command { INSTANCE }
+
   /** Counters: posts stored now, posts acknowledged and refused since the start, live subscriptions. */
   public record Stats(int size, long posted, long rejected, int subscriptions, int restarts) implements BlackboardMessage {}
 
@@ -93,6 +96,7 @@ public final class Blackboard extends AbstractBehavior<Blackboard.Command> {
         .onMessage(Unsubscribe.class, this::onUnsubscribe)
         .onMessage(SubscriberStopped.class, stopped -> onUnsubscribe(new Unsubscribe(stopped.subscriber())))
         .onMessage(GetStats.class, this::onGetStats)
+        .onMessageEquals(Stop.INSTANCE, Behaviors::stopped)
         .build();
   }
 
@@ -108,8 +112,7 @@ public final class Blackboard extends AbstractBehavior<Blackboard.Command> {
     metadata.put(PostCheck.POSTED_AT, System.currentTimeMillis());
     String id;
     try {
-      id = post.vector() == null ? state.memory.add(post.text(), metadata)
-          : state.memory.addVector(post.vector(), post.text(), metadata);
+      id = state.memory.add(post.vector(), post.text(), metadata);
     } catch (IllegalArgumentException | IllegalStateException e) { // blank text, NaN, wrong dimension, full
       return reject(post, e.getMessage());
     }

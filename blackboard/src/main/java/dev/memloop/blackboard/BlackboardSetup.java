@@ -1,7 +1,6 @@
 package dev.memloop.blackboard;
 
 import dev.memloop.memory.Embedder;
-import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.memory.timing.DelayTimer;
 import java.time.Duration;
@@ -27,11 +26,15 @@ public final class BlackboardSetup {
    * @param embedder thread-safe: posts, subscriptions and every reader share it
    */
   public static BlackboardSetup of(Embedder embedder, PostLimits limits) {
+    return of(embedder, limits, BoardMemory.DEFAULT_SEGMENT_SIZE);
+  }
+
+  /** As above, sealing a segment every {@code segmentSize} posts (see {@link BoardMemory}). */
+  static BlackboardSetup of(Embedder embedder, PostLimits limits, int segmentSize) {
     if (embedder == null || limits == null) {
       throw new IllegalArgumentException("a blackboard needs an embedder and post limits");
     }
-    WorkingMemory memory = WorkingMemory.builder(embedder).threadSafe().idPrefix("bb-").expectedSize(1024).build();
-    return new BlackboardSetup(new BoardState(memory, embedder, limits));
+    return new BlackboardSetup(new BoardState(new BoardMemory(embedder, segmentSize), embedder, limits));
   }
 
   public static BlackboardSetup of(Embedder embedder) {

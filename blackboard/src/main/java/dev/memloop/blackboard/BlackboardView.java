@@ -2,7 +2,6 @@ package dev.memloop.blackboard;
 
 import dev.memloop.memory.MetadataFilter;
 import dev.memloop.memory.Recall;
-import dev.memloop.memory.WorkingMemory;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,9 +15,9 @@ import java.util.Optional;
  */
 public final class BlackboardView {
 
-  private final WorkingMemory memory;
+  private final BoardMemory memory;
 
-  BlackboardView(WorkingMemory memory) {
+  BlackboardView(BoardMemory memory) {
     this.memory = memory;
   }
 
@@ -33,19 +32,25 @@ public final class BlackboardView {
   }
 
   public boolean seen(String text, double threshold) {
-    return memory.seen(text, threshold);
+    return memory.match(text, threshold).isPresent();
   }
 
   public List<Recall> recall(String query, int k) {
-    return memory.recall(query, k);
+    return memory.recall(query, k, null);
   }
 
   public List<Recall> recall(String query, int k, MetadataFilter filter) {
+    if (filter == null) {
+      throw new IllegalArgumentException("filter must not be null (use recall(query, k) for none)");
+    }
     return memory.recall(query, k, filter);
   }
 
   public List<Recall> recallVector(float[] query, int k) {
-    return memory.recallVector(query, k);
+    if (k <= 0) {
+      throw new IllegalArgumentException("k must be > 0: " + k);
+    }
+    return memory.recallVector(query, k, null);
   }
 
   public Optional<float[]> vector(String id) {

@@ -1,7 +1,6 @@
 package dev.memloop.blackboard;
 
 import dev.memloop.memory.Embedder;
-import dev.memloop.memory.WorkingMemory;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -13,7 +12,7 @@ import org.apache.pekko.actor.typed.ActorRef;
  */
 final class BoardState {
 
-  final WorkingMemory memory;
+  final BoardMemory memory;
   final Embedder embedder;
   final PostLimits limits;
   final Map<ActorRef<Blackboard.Notification>, Subscription> subscriptions = new LinkedHashMap<>();
@@ -23,7 +22,7 @@ final class BoardState {
   boolean started;
   int restarts;
 
-  BoardState(WorkingMemory memory, Embedder embedder, PostLimits limits) {
+  BoardState(BoardMemory memory, Embedder embedder, PostLimits limits) {
     this.memory = memory;
     this.embedder = embedder;
     this.limits = limits;

@@ -12,13 +12,14 @@ import java.util.Optional;
 /**
  * The blackboard's memory as seen by readers that speak the {@code MemoryStore} protocol (networked agents):
  * every read passes through, every write is refused, because a blackboard is written only through its actor,
- * so that posts have one order. {@code close} is refused too: readers do not own the blackboard.
+ * so that posts have one order. {@code close} closes nothing: readers do not own the blackboard, and a read
+ * port that is closed simply stops.
  */
 final class ReadOnlyMemory implements WorkingMemory {
 
-  private final WorkingMemory memory;
+  private final BoardMemory memory;
 
-  ReadOnlyMemory(WorkingMemory memory) {
+  ReadOnlyMemory(BoardMemory memory) {
     this.memory = memory;
   }
 
@@ -58,21 +59,30 @@ final class ReadOnlyMemory implements WorkingMemory {
 
   @Override
   public List<Recall> recall(String query, int k) {
-    return memory.recall(query, k);
+    return memory.recall(query, k, null);
   }
 
   @Override
   public List<Recall> recall(String query, int k, MetadataFilter filter) {
+    if (filter == null) {
+      throw new IllegalArgumentException("filter must not be null (use recall(query, k) for none)");
+    }
     return memory.recall(query, k, filter);
   }
 
   @Override
   public List<Recall> recallVector(float[] query, int k) {
-    return memory.recallVector(query, k);
+    if (k <= 0) {
+      throw new IllegalArgumentException("k must be > 0: " + k);
+    }
+    return memory.recallVector(query, k, null);
   }
 
   @Override
   public List<Recall> recallVector(float[] query, int k, MetadataFilter filter) {
+    if (filter == null || k <= 0) {
+      throw new IllegalArgumentException("recallVector needs a filter and k > 0: " + filter + ", " + k);
+    }
     return memory.recallVector(query, k, filter);
   }
 
@@ -88,7 +98,7 @@ final class ReadOnlyMemory implements WorkingMemory {
 
   @Override
   public boolean seen(String text, double threshold) {
-    return memory.seen(text, threshold);
+    return memory.match(text, threshold).isPresent();
   }
 
   @Override
@@ -133,6 +143,6 @@ final class ReadOnlyMemory implements WorkingMemory {
 
   @Override
   public void close() {
-    throw refused("close");
+    // the blackboard outlives its readers
   }
 }

@@ -65,7 +65,8 @@ class BlackboardConcurrencyTest {
   void should_keep_every_post_of_concurrent_writers_exactly_once_while_readers_read() throws Exception {
     int posters = 100;
     int posts = 100;
-    BlackboardSetup setup = BlackboardSetup.of(EMBEDDER);
+    // small segments: writers and readers cross a seal about every 100 posts
+    BlackboardSetup setup = BlackboardSetup.of(EMBEDDER, PostLimits.DEFAULT, 97);
     ActorRef<Blackboard.Command> board = testKit.spawn(setup.behavior());
     ConcurrentLinkedQueue<Blackboard.Posted> acked = new ConcurrentLinkedQueue<>();
     CountDownLatch done = new CountDownLatch(posters);

@@ -190,6 +190,15 @@ final class AgentCore {
     turnsCompleted++;
   }
 
+  /** Answers a finished turn; on a blackboard, once the turn's posts are acknowledged. */
+  void answer(ActorRef<TurnResult> replyTo, TurnResult result) {
+    if (poster == null) {
+      replyTo.tell(result);
+    } else {
+      poster.afterAcknowledged(() -> replyTo.tell(result));
+    }
+  }
+
   void close() {
     policy.close();
     if (ownedMemory != null) {

@@ -117,7 +117,7 @@ final class StepLoop {
     run = null;
     pinned = null;
     core.endTurn();
-    finished.replyTo().tell(result);
+    core.answer(finished.replyTo(), result);
     return result;
   }
 }

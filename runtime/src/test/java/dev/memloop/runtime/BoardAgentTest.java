@@ -65,14 +65,33 @@ class BoardAgentTest {
     first.tell(new Agent.RunTurn(turn(0, line(1), line(1)), results.ref()));
     TurnResult own = results.receiveMessage();
     assertThat(own.steps()).extracting(StepRecord::guard).containsExactly(GuardOutcome.MISS, GuardOutcome.HIT);
-    await().until(() -> setup.view().size() == 1); // the post is acknowledged: every reader sees it
+    assertThat(setup.view().size()).as("a turn is answered once its posts are on the board").isEqualTo(1);
 
     second.tell(new Agent.RunTurn(turn(0, line(2), line(1)), results.ref()));
     TurnResult cross = results.receiveMessage();
     assertThat(cross.steps()).extracting(StepRecord::guard).containsExactly(GuardOutcome.MISS, GuardOutcome.HIT);
     assertThat(cross.steps().get(1).matchedLine()).isEqualTo(line(1));
     assertThat(cross.hops()).as("one post, no read message").isEqualTo(1);
-    await().until(() -> setup.view().size() == 2);
+    assertThat(setup.view().size()).isEqualTo(2);
+  }
+
+  @Test
+  void should_answer_a_turn_only_once_the_board_acknowledged_its_posts() {
+    ManualDelayTimer timer = new ManualDelayTimer();
+    BlackboardSetup setup = BlackboardSetup.of(EMBEDDER);
+    TestProbe<Blackboard.Command> writer = testKit.createTestProbe();
+    SharedBoard board = new SharedBoard(writer.ref(), setup.view(), null);
+    AgentConfig perStep = config(MemoryPolicyKind.PER_STEP, Duration.ofMillis(100), Duration.ZERO);
+    ActorRef<Agent.Command> agent = agent("patient", perStep, board, timer, ctx -> ScriptedReasoner.actOnEveryObservation());
+    TestProbe<TurnResult> results = testKit.createTestProbe();
+
+    agent.tell(new Agent.RunTurn(turn(0, line(8), line(9)), results.ref()));
+    Blackboard.Post first = writer.expectMessageClass(Blackboard.Post.class);
+    Blackboard.Post second = writer.expectMessageClass(Blackboard.Post.class);
+    first.replyTo().tell(new Blackboard.Posted(first.requestId(), "bb-1", 1));
+    results.expectNoMessage(Duration.ofMillis(50)); // one post still unacknowledged: no answer yet
+    second.replyTo().tell(new Blackboard.PostRejected(second.requestId(), "refused for the test"));
+    assertThat(results.receiveMessage().steps()).extracting(StepRecord::executed).containsExactly(true, true);
   }
 
   @Test
@@ -93,7 +112,6 @@ class BoardAgentTest {
     TestProbe<TurnResult> results = testKit.createTestProbe();
     writer.tell(new Agent.RunTurn(turn(0, line(4), line(5)), results.ref()));
     results.receiveMessage();
-    await().until(() -> setup.view().size() == 2);
     reader.tell(new Agent.RunTurn(turn(0, line(6)), results.ref()));
     TurnResult read = results.receiveMessage();
     assertThat(read.steps()).extracting(StepRecord::guard).containsOnly(GuardOutcome.NOT_APPLICABLE);
@@ -117,6 +135,33 @@ class BoardAgentTest {
     StepRecord step = results.receiveMessage().steps().get(0);
     assertThat(step.guard()).isEqualTo(GuardOutcome.HIT);
     assertThat(step.delayNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
+  }
+
+  @Test
+  void should_count_a_post_acknowledged_while_a_networked_read_is_on_its_way() {
+    ManualDelayTimer timer = new ManualDelayTimer();
+    BlackboardSetup setup = BlackboardSetup.of(EMBEDDER);
+    TestProbe<Blackboard.Command> writer = testKit.createTestProbe(); // the post never lands: only the ack counts
+    SharedBoard board = new SharedBoard(writer.ref(), setup.view(), testKit.spawn(setup.readPort(Duration.ofMillis(30),
+        timer)));
+    ActorRef<Agent.Command> remote = agent("racer", config(MemoryPolicyKind.NETWORKED, Duration.ofMillis(100),
+        Duration.ofMillis(30)), board, timer, ctx -> ScriptedReasoner.actOnEveryObservation());
+    TestProbe<TurnResult> results = testKit.createTestProbe();
+    TestProbe<Agent.Status> status = testKit.createTestProbe();
+
+    remote.tell(new Agent.RunTurn(turn(0, line(11), line(11)), results.ref()));
+    await().until(() -> timer.pending() == 2);
+    timer.advance(Duration.ofMillis(30)); // step 0: nothing there, executed and posted
+    Blackboard.Post post = writer.expectMessageClass(Blackboard.Post.class);
+    await().until(() -> timer.pending() == 2); // step 1's read has been served from a board without the post
+    post.replyTo().tell(new Blackboard.Posted(post.requestId(), "bb-1", 1));
+    remote.tell(new Agent.GetStatus(status.ref())); // answered after the acknowledgment was handled
+    status.receiveMessage();
+    timer.advance(Duration.ofMillis(30));
+
+    StepRecord duplicate = results.receiveMessage().steps().get(1);
+    assertThat(duplicate.guard()).isEqualTo(GuardOutcome.HIT);
+    assertThat(duplicate.executed()).isFalse();
   }
 
   @Test

@@ -4,6 +4,7 @@ import dev.memloop.memory.Embedder;
 import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.memory.timing.DelayTimer;
 import dev.memloop.runtime.AgentSpec;
+import dev.memloop.runtime.board.SharedBoard;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.reasoner.SimulatedModel;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -24,11 +25,17 @@ public final class TriageAgents {
    */
   public static AgentSpec spec(String id, AgentConfig config, Embedder embedder, SimulatedModel.Parameters model,
       long seed, DelayTimer timer, ActorRef<MemoryStore.Command> remoteStore) {
+    return spec(id, config, embedder, model, seed, timer, remoteStore, null);
+  }
+
+  /** As above, for an agent whose memory is {@code board} ({@code memory.store = blackboard}). */
+  public static AgentSpec spec(String id, AgentConfig config, Embedder embedder, SimulatedModel.Parameters model,
+      long seed, DelayTimer timer, ActorRef<MemoryStore.Command> remoteStore, SharedBoard board) {
     double threshold = config.threshold().isPresent() ? config.threshold().getAsDouble()
         : config.policy().guardsInLoop() ? GuardCalibration.threshold(embedder) : Double.NaN;
     return new AgentSpec(id, config, threshold, embedder,
         context -> new SimulatedModel(model, AlertReader::actionLine, context.seed()), timer, remoteStore,
-        reasonerSeed(seed));
+        reasonerSeed(seed), board);
   }
 
   /** The model's seed, split from the workload's so that the two streams never share numbers. */

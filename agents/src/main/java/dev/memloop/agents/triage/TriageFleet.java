@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.pekko.stream.javadsl.Source;
 
 /**
  * A fleet of triage agents. Agent i of every group gets the workload of seed + i (never a held-out seed) and
@@ -54,7 +53,7 @@ public final class TriageFleet {
         workloads.put(id, alerts);
         members.add(new FleetMember(id, group.name(),
             Agent.create(TriageAgents.spec(id, group.config(), embedder, model, agentSeed, timer, null)),
-            Source.from(TriageWorkloads.turns(alerts))));
+            TriageWorkloads.turns(alerts)));
       }
     }
     return new Assembly(members, workloads);

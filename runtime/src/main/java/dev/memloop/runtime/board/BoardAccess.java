@@ -35,9 +35,11 @@ public final class BoardAccess implements MemoryAccess {
       callback.done(best, false, System.nanoTime() - start, 0);
       return;
     }
+    // Own posts are taken as pending when the read is sent, not when its answer comes back: a post acknowledged
+    // in between may have landed after the port read the board, and would then be in neither place.
+    Recall pending = poster.pendingMatch(vector, threshold);
     remoteReads.match(vector, threshold, timeoutNanos, (best, timedOut, storeNanos, delayNanos) ->
-        callback.done(timedOut ? null : better(best, poster.pendingMatch(vector, threshold)), timedOut, storeNanos,
-            delayNanos));
+        callback.done(timedOut ? null : better(best, pending), timedOut, storeNanos, delayNanos));
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.memloop.runtime.board;
 
 import dev.memloop.blackboard.Blackboard;
 import dev.memloop.memory.Recall;
+import java.util.ArrayDeque;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -23,8 +24,11 @@ public final class BoardPoster {
   private long lastRequestId;
   private long posted;
   private long rejected;
+  private ArrayDeque<Deferred> deferred; // allocated when an action first has to wait for acknowledgments
 
   private record Pending(String line, float[] unitVector) {}
+
+  private record Deferred(long postedThrough, Runnable action) {}
 
   public BoardPoster(String author, ActorRef<Blackboard.Command> board) {
     this.author = author;
@@ -55,6 +59,30 @@ public final class BoardPoster {
     if (reply instanceof Blackboard.PostRejected) {
       rejected++;
     }
+    while (deferred != null && !deferred.isEmpty() && acknowledgedThrough(deferred.peek().postedThrough())) {
+      deferred.poll().action().run();
+    }
+  }
+
+  /**
+   * Runs {@code action} once every post made so far is acknowledged (at once when none is pending). A turn's
+   * answer waits on this, so that when a turn is answered its posts are on the board: agents in lockstep then
+   * see all of each other's earlier turns.
+   */
+  public void afterAcknowledged(Runnable action) {
+    if (acknowledgedThrough(lastRequestId)) {
+      action.run();
+      return;
+    }
+    if (deferred == null) {
+      deferred = new ArrayDeque<>();
+    }
+    deferred.add(new Deferred(lastRequestId, action));
+  }
+
+  private boolean acknowledgedThrough(long requestId) {
+    // pending is in request order: everything up to requestId is acknowledged when the oldest pending is newer
+    return pending == null || pending.isEmpty() || pending.keySet().iterator().next() > requestId;
   }
 
   /** The most similar of this agent's unacknowledged posts at or above {@code threshold}, or null. */

@@ -1,6 +1,7 @@
 package dev.memloop.runtime.fleet;
 
 import dev.memloop.runtime.Agent;
+import dev.memloop.runtime.Turn;
 import dev.memloop.runtime.TurnResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -52,23 +53,52 @@ final class FleetCoordinator extends AbstractBehavior<FleetCoordinator.Command> 
     Map<String, String> groupOf = new LinkedHashMap<>();
     members.forEach(member -> groupOf.put(member.id(), member.group()));
     this.tally = new FleetTally(groupOf);
-    List<Source<TurnResult, ?>> feeds = new ArrayList<>(members.size());
     for (FleetMember member : members) {
       ActorRef<Agent.Command> agent = context.spawn(member.behavior(), member.id());
       context.watch(agent);
       agents.add(agent);
-      feeds.add(member.turns().mapAsync(1, turn -> AskPattern.<Agent.Command, TurnResult>ask(agent,
-          replyTo -> new Agent.RunTurn(turn, replyTo), options.turnTimeout(), context.getSystem().scheduler())));
     }
     running = agents.size();
     this.start = System.nanoTime();
-    CompletionStage<Done> done = Source.from(feeds)
-        .flatMapMerge(Math.max(1, Math.min(options.parallelism(), feeds.size())), feed -> feed)
-        .runWith(Sink.foreach(turn -> {
-          tally.add(turn); // the stream's last stage runs one element at a time: no lock needed
-          listener.onTurn(turn);
-        }), context.getSystem());
+    Source<TurnResult, ?> answers = options.lockstep() ? lockstep(context, members, options) : freeRunning(context,
+        members, options);
+    CompletionStage<Done> done = answers.runWith(Sink.foreach(turn -> {
+      tally.add(turn); // the stream's last stage runs one element at a time: no lock needed
+      listener.onTurn(turn);
+    }), context.getSystem());
     context.pipeToSelf(done, (ok, error) -> new StreamFinished(error));
+  }
+
+  /** Each agent's turns as its own stream, one in flight per agent (the ask waits: that is the backpressure). */
+  private Source<TurnResult, ?> freeRunning(ActorContext<Command> context, List<FleetMember> members,
+      FleetOptions options) {
+    List<Source<TurnResult, ?>> feeds = new ArrayList<>(members.size());
+    for (int i = 0; i < members.size(); i++) {
+      ActorRef<Agent.Command> agent = agents.get(i);
+      feeds.add(Source.from(members.get(i).turns()).mapAsync(1, turn -> ask(context, agent, turn, options)));
+    }
+    return Source.from(feeds).flatMapMerge(Math.max(1, Math.min(options.parallelism(), feeds.size())), feed -> feed);
+  }
+
+  /** Turn t of every agent, all answered, before turn t + 1 of any. */
+  private Source<TurnResult, ?> lockstep(ActorContext<Command> context, List<FleetMember> members, FleetOptions options) {
+    int turns = members.stream().mapToInt(m -> m.turns().size()).max().orElse(0);
+    List<Integer> indices = new ArrayList<>();
+    for (int i = 0; i < members.size(); i++) {
+      indices.add(i);
+    }
+    return Source.range(0, turns - 1).mapAsync(1, t -> Source.from(indices)
+        .filter(i -> t < members.get(i).turns().size())
+        .mapAsyncUnordered(Math.max(1, Math.min(options.parallelism(), members.size())),
+            i -> ask(context, agents.get(i), members.get(i).turns().get(t), options))
+        .runWith(Sink.seq(), context.getSystem()))
+        .mapConcat(results -> results);
+  }
+
+  private static CompletionStage<TurnResult> ask(ActorContext<Command> context, ActorRef<Agent.Command> agent,
+      Turn turn, FleetOptions options) {
+    return AskPattern.ask(agent, replyTo -> new Agent.RunTurn(turn, replyTo), options.turnTimeout(),
+        context.getSystem().scheduler());
   }
 
   @Override

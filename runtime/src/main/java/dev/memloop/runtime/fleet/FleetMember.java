@@ -2,16 +2,15 @@ package dev.memloop.runtime.fleet;
 
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.Turn;
+import java.util.List;
 import java.util.Objects;
-import org.apache.pekko.NotUsed;
 import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.stream.javadsl.Source;
 
 /**
  * One agent of a fleet: its id (also its actor name), the group it reports under, how to make it, and the
- * turns it is fed, one at a time, as a stream.
+ * turns it is fed, one at a time (as a stream; in lockstep, turn t once every agent has finished turn t - 1).
  */
-public record FleetMember(String id, String group, Behavior<Agent.Command> behavior, Source<Turn, NotUsed> turns) {
+public record FleetMember(String id, String group, Behavior<Agent.Command> behavior, List<Turn> turns) {
 
   public FleetMember {
     if (id == null || !id.matches("[A-Za-z0-9_-]+")) {
@@ -19,6 +18,6 @@ public record FleetMember(String id, String group, Behavior<Agent.Command> behav
     }
     Objects.requireNonNull(group, "group");
     Objects.requireNonNull(behavior, "behavior");
-    Objects.requireNonNull(turns, "turns");
+    turns = List.copyOf(turns);
   }
 }

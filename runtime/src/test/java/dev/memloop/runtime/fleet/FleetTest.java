@@ -21,7 +21,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.LogCapturingExtension;
-import org.apache.pekko.stream.javadsl.Source;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -65,7 +64,7 @@ class FleetTest {
   static FleetMember member(int i, MemoryPolicyKind policy) {
     AgentSpec spec = new AgentSpec("agent-" + i, BASE.withPolicy(policy), 0.99, new HashingEmbedder(64),
         ctx -> ScriptedReasoner.actOnEveryObservation(), HighResolutionTimer.shared(), null, i);
-    return new FleetMember("agent-" + i, policy.configName(), Agent.create(spec), Source.from(turns(i)));
+    return new FleetMember("agent-" + i, policy.configName(), Agent.create(spec), turns(i));
   }
 
   @Test
@@ -94,6 +93,19 @@ class FleetTest {
   }
 
   @Test
+  void should_answer_every_agent_s_turn_before_any_next_turn_in_lockstep() throws Exception {
+    List<FleetMember> members = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      members.add(member(i, MemoryPolicyKind.PER_STEP));
+    }
+    List<Integer> order = new java.util.concurrent.CopyOnWriteArrayList<>();
+    FleetResult result = Fleet.run(testKit.system(), members, FleetOptions.LOCKSTEP, r -> order.add(r.turn()))
+        .toCompletableFuture().get(2, TimeUnit.MINUTES);
+    assertThat(result.failure()).isNull();
+    assertThat(order).hasSize(200).isSorted();
+  }
+
+  @Test
   void should_reject_empty_and_duplicate_fleets() {
     assertThatThrownBy(() -> Fleet.run(testKit.system(), List.of(), FleetOptions.DEFAULT, FleetListener.NONE))
         .hasMessageContaining("at least one member");
@@ -102,7 +114,7 @@ class FleetTest {
         .hasMessageContaining("unique");
     assertThatThrownBy(() -> new FleetMember("has space", "g", one.behavior(), one.turns()))
         .hasMessageContaining("(an actor name): has space");
-    assertThatThrownBy(() -> new FleetOptions(Duration.ZERO, 1)).hasMessageContaining("turn timeout must be > 0: PT0S");
-    assertThatThrownBy(() -> new FleetOptions(Duration.ofSeconds(1), 0)).hasMessageContaining("parallelism must be > 0: 0");
+    assertThatThrownBy(() -> new FleetOptions(Duration.ZERO, 1, false)).hasMessageContaining("turn timeout must be > 0: PT0S");
+    assertThatThrownBy(() -> new FleetOptions(Duration.ofSeconds(1), 0, true)).hasMessageContaining("parallelism must be > 0: 0");
   }
 }
