@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = "Side-by-side benchmarks in one JVM (report ratios: this machine is shared and noisy).",
     subcommands = {StoreCommand.class, LifecycleCommand.class, EmbedCommand.class, EmbedQualityCommand.class,
-        RuntimeBenchCommand.class})
+        RuntimeBenchCommand.class, BlackboardBenchCommand.class})
 final class BenchCommand implements Runnable {
 
   @CommandLine.Spec

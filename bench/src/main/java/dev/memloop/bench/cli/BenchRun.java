@@ -51,15 +51,20 @@ final class BenchRun {
     return console;
   }
 
-  /**
-   * Writes the records and {@code report.md} (the headline, then {@code reportBody}), prints where they went,
-   * prints the records on stdout under {@code --json}, and returns the exit code.
-   */
   /** Writes another records file beside the main one. */
   void write(String file, Object records) {
     directory.writeJson(file, records);
   }
 
+  /** Where a file of this run (a chart, say) goes. */
+  Path file(String name) {
+    return directory.path().resolve(name);
+  }
+
+  /**
+   * Writes the records and {@code report.md} (the headline, then {@code reportBody}), prints where they went,
+   * prints the records on stdout under {@code --json}, and returns the exit code.
+   */
   int finish(String recordsFile, Object records, String reportBody) throws Exception {
     directory.writeJson(recordsFile, records);
     directory.writeText("report.md", "# " + command + "\n\n" + info.headline() + "\n\n" + reportBody);
