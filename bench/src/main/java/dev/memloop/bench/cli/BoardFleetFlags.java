@@ -43,7 +43,7 @@ final class BoardFleetFlags {
   @Option(names = "--seed", defaultValue = "42", description = "Workload seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--warmup", defaultValue = "50", description = "Agents of an ungraded per-step fleet run first, on "
+  @Option(names = "--warmup", defaultValue = "300", description = "Agents of an ungraded per-step fleet run first, on "
       + "another seed, so that the first arm is not timed interpreted (default: ${DEFAULT-VALUE}; 0 for none).")
   int warmup;
 
