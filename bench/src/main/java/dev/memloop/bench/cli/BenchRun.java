@@ -56,6 +56,11 @@ final class BenchRun {
     directory.writeJson(file, records);
   }
 
+  /** Writes a text file (a page, say) beside the records. */
+  void writeText(String file, String text) {
+    directory.writeText(file, text);
+  }
+
   /** Where a file of this run (a chart, say) goes. */
   Path file(String name) {
     return directory.path().resolve(name);

@@ -53,6 +53,27 @@ public final class TextTable {
     return out.toString();
   }
 
+  /** The table as HTML, every cell escaped. */
+  public String html() {
+    StringBuilder out = new StringBuilder("<table>\n<tr>");
+    for (String h : header) {
+      out.append("<th>").append(escape(h)).append("</th>");
+    }
+    out.append("</tr>\n");
+    for (List<String> row : rows) {
+      out.append("<tr>");
+      for (String cell : row) {
+        out.append("<td>").append(escape(cell)).append("</td>");
+      }
+      out.append("</tr>\n");
+    }
+    return out.append("</table>\n").toString();
+  }
+
+  public static String escape(String text) {
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+  }
+
   private static void line(StringBuilder out, List<String> cells, int[] widths) {
     for (int c = 0; c < cells.size(); c++) {
       String cell = cells.get(c);

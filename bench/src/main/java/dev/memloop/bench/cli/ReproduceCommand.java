@@ -1,0 +1,107 @@
+package dev.memloop.bench.cli;
+
+import com.typesafe.config.ConfigFactory;
+import dev.memloop.bench.experiments.Experiment;
+import dev.memloop.bench.experiments.ExperimentContext;
+import dev.memloop.bench.experiments.ExperimentReport;
+import dev.memloop.bench.experiments.Experiments;
+import dev.memloop.bench.report.TextTable;
+import dev.memloop.runtime.config.EmbedderNames;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code memloop reproduce}: the paper's tables and figures, regenerated, with the paper's numbers beside. */
+@Command(name = "reproduce", mixinStandardHelpOptions = true,
+    description = {"Regenerates the paper's tables and figures on the embedded defaults (in-process store, the "
+        + "distilled static embedder, simulated models where an LLM would be) and writes report.md, index.html, "
+        + "one PNG per figure and one JSON file per experiment, the paper's figures beside ours.",
+        "Experiments: fig2, table2, fig5, table4, fig7, sec7, amplification."})
+final class ReproduceCommand implements Callable<Integer> {
+
+  @CommandLine.Spec
+  private CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--only", split = ",", description = "Experiments to run, as in fig5,table4 (default: all).")
+  private List<String> only;
+
+  @Option(names = "--quick", description = "Fewer repeats and trials, the same design: minutes, not tens of them.")
+  private boolean quick;
+
+  @Option(names = "--seed", defaultValue = "42", description = "First workload seed (default: ${DEFAULT-VALUE}).")
+  private long seed;
+
+  @Option(names = "--embedder", defaultValue = "default", description = "The local embedder (default: "
+      + "${DEFAULT-VALUE}, the distilled static model).")
+  private String embedder;
+
+  @Option(names = "--network-embed", defaultValue = "202ms", converter = Durations.class, description = "The cost "
+      + "of one network embedding, pricing the network stacks (default: ${DEFAULT-VALUE}, the paper's measured "
+      + "figure).")
+  private Duration networkEmbed;
+
+  @CommandLine.Mixin
+  private RunOutput output;
+
+  @Override
+  public Integer call() throws Exception {
+    List<Experiment> experiments = Options.valid(spec, () -> Experiments.select(only));
+    Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
+    Options.valid(spec, () -> EmbedderNames.resolve(embedder));
+    if (networkEmbed.isZero()) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "network embed cost must be > 0: " + networkEmbed);
+    }
+    Map<String, Object> parameters = new LinkedHashMap<>();
+    parameters.put("experiments", experiments.stream().map(Experiment::id).toList());
+    parameters.put("quick", quick);
+    parameters.put("seed", seed);
+    parameters.put("embedder", embedder);
+    parameters.put("networkEmbed", networkEmbed.toString());
+    parameters.put("percentiles", "nearest rank");
+    BenchRun run = BenchRun.start(spec, output, "reproduce", "memloop reproduce", parameters);
+    PrintWriter console = run.console();
+    String networkSource = networkEmbed.equals(Duration.ofMillis(202))
+        ? "the paper's measured 202 ms (no network embedder configured here)"
+        : "given on the command line: " + networkEmbed.toMillis() + " ms";
+    List<ExperimentReport> reports = ActorSystems.with("memloop-reproduce", ConfigFactory.load(), system -> {
+      ExperimentContext context = new ExperimentContext(system, seed, quick, run.file(""), line -> {
+        console.println("  " + line);
+        console.flush();
+      }, embedder, networkEmbed, networkSource);
+      List<ExperimentReport> done = new ArrayList<>();
+      for (int i = 0; i < experiments.size(); i++) {
+        Experiment e = experiments.get(i);
+        console.printf("[%d/%d] %s%n", i + 1, experiments.size(), e.title());
+        console.flush();
+        long start = System.nanoTime();
+        ExperimentReport report = e.run(context);
+        run.write(e.id() + ".json", report.records());
+        console.print(report.plain());
+        console.printf("  (%.1f s)%n", (System.nanoTime() - start) / 1e9);
+        console.flush();
+        done.add(report);
+      }
+      return done;
+    });
+    StringBuilder markdown = new StringBuilder(ReproduceNotes.MARKDOWN);
+    StringBuilder html = new StringBuilder("<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>memloop "
+        + "reproduce</title><style>body{font-family:sans-serif;max-width:1000px;margin:auto}table{border-collapse:"
+        + "collapse}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}img{max-width:100%}</style></head>"
+        + "<body>\n<h1>memloop reproduce</h1>\n<p>" + TextTable.escape(ReproduceNotes.MARKDOWN.replace("\n", " ")) + "</p>\n");
+    Map<String, Object> records = new LinkedHashMap<>();
+    for (ExperimentReport r : reports) {
+      markdown.append(r.markdown());
+      html.append(r.html());
+      records.put(r.id(), r.records());
+    }
+    run.writeText("index.html", html.append("</body></html>\n").toString());
+    return run.finish("reproduce.json", records, markdown.toString());
+  }
+}

@@ -1,0 +1,37 @@
+package dev.memloop.bench.experiments;
+
+import dev.memloop.memory.Embedder;
+import dev.memloop.runtime.config.EmbedderNames;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.Consumer;
+import org.apache.pekko.actor.typed.ActorSystem;
+
+/**
+ * What every experiment runs with: the actor system for agents, the first seed, whether to run the quick size
+ * (fewer repeats, same design), the directory charts go into, where progress lines go, and the cost of a
+ * network embedding to price the network stacks with (the paper's 202 ms unless a measured one is given).
+ */
+public record ExperimentContext(ActorSystem<?> system, long seed, boolean quick, Path directory,
+    Consumer<String> progress, String embedderName, Duration networkEmbed, String networkEmbedSource) {
+
+  public ExperimentContext {
+    if (networkEmbed == null || networkEmbed.isNegative() || networkEmbed.isZero()) {
+      throw new IllegalArgumentException("network embed cost must be > 0: " + networkEmbed);
+    }
+  }
+
+  /** The paper's size, or the quick one. */
+  public int size(int full, int quick) {
+    return this.quick ? quick : full;
+  }
+
+  /** The local embedder every experiment uses (the distilled static model unless told otherwise). */
+  public Embedder embedder() {
+    return EmbedderNames.resolve(embedderName);
+  }
+
+  public void progress(String line) {
+    progress.accept(line);
+  }
+}

@@ -1,0 +1,122 @@
+package dev.memloop.bench.experiments;
+
+import com.typesafe.config.ConfigFactory;
+import dev.memloop.agents.triage.CalibrationResult;
+import dev.memloop.agents.triage.GuardCalibration;
+import dev.memloop.agents.triage.TriageFleet;
+import dev.memloop.agents.triage.TriageRun;
+import dev.memloop.agents.triage.TriageScore;
+import dev.memloop.agents.triage.TriageSummary;
+import dev.memloop.bench.report.TextTable;
+import dev.memloop.memory.timing.HighResolutionTimer;
+import dev.memloop.runtime.config.AgentConfig;
+import dev.memloop.runtime.config.AgentConfigs;
+import dev.memloop.runtime.config.AgentGroup;
+import dev.memloop.runtime.fleet.FleetListener;
+import dev.memloop.runtime.fleet.FleetOptions;
+import dev.memloop.runtime.policy.MemoryPolicyKind;
+import dev.memloop.runtime.reasoner.SimulatedModelPreset;
+import dev.memloop.workloads.alerts.AlertWorkloadSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Table 4 and Figure 6, the triage loop guard's dose-response, with the budget sweep and the exact permutation
+ * tests: arms (a) in-process, (b) the same guard at +5, +15, +30, +50 and +110 ms (each affordable lookup
+ * really waits its delay, on the high-resolution timer), (c) per-turn RAG; five seeded workloads per cell,
+ * budget 100 ms per turn. Offline, the two simulated-model presets stand in for the paper's two models.
+ */
+public final class TriageDoseResponse implements Experiment {
+
+  static final int WORKLOADS = 5;
+  static final long[] RUNGS_MS = {5, 15, 30, 50, 110};
+  static final long[] SWEEP_BUDGETS_MS = {100, 150, 250, 500};
+  static final Duration BUDGET = Duration.ofMillis(100);
+
+  /** One model's arms, the sweep at +110 ms, and the pre-designated contrasts. */
+  public record ModelRecords(String model, List<TriageSummary> arms, List<TriageSummary> sweep,
+      Map<String, List<Integer>> redundantPerWorkload, double pInProcessVs110, double pInProcessVsPerTurn) {}
+
+  public record Records(CalibrationResult calibration, List<ModelRecords> models) {}
+
+  @Override
+  public String id() {
+    return "table4";
+  }
+
+  @Override
+  public String title() {
+    return "Table 4 / Figure 6: the triage loop guard's dose-response, budget sweep and permutation tests";
+  }
+
+  @Override
+  public ExperimentReport run(ExperimentContext context) throws Exception {
+    AgentConfig base = AgentConfigs.agent(ConfigFactory.load()).withEmbedder(context.embedderName()).withBudget(BUDGET);
+    CalibrationResult calibration = GuardCalibration.calibrate(context.embedder(), AlertWorkloadSpec.DEFAULT);
+    List<ModelRecords> models = new ArrayList<>();
+    for (SimulatedModelPreset preset : List.of(SimulatedModelPreset.NANO_SIM, SimulatedModelPreset.MINI_SIM)) {
+      context.progress("table4: " + preset.configName() + ", 7 arms x " + WORKLOADS + " workloads");
+      TriageRun.Outcome arms = run(context, arms(base), preset);
+      context.progress("table4: " + preset.configName() + ", budget sweep at +110 ms");
+      TriageRun.Outcome sweep = run(context, sweep(base), preset);
+      Map<String, List<Integer>> perWorkload = new LinkedHashMap<>();
+      for (TriageSummary s : arms.groups()) {
+        perWorkload.put(s.group(), arms.group(s.group()).stream().map(TriageScore::redundant).toList());
+      }
+      models.add(new ModelRecords(preset.configName(), arms.groups(), sweep.groups(), perWorkload,
+          PermutationTest.pValue(doubles(perWorkload.get("a-in-process")), doubles(perWorkload.get("b-110ms"))),
+          PermutationTest.pValue(doubles(perWorkload.get("a-in-process")), doubles(perWorkload.get("c-per-turn")))));
+    }
+    return TriageDoseResponseReport.of(this, context, calibration, models);
+  }
+
+  private static TriageRun.Outcome run(ExperimentContext context, List<AgentGroup> groups, SimulatedModelPreset preset)
+      throws Exception {
+    TriageRun.warmUp(context.system(), groups, preset.parameters(), context.seed(), 10);
+    TriageFleet.Assembly assembly = TriageFleet.assemble(groups, preset.parameters(), AlertWorkloadSpec.DEFAULT,
+        context.seed(), HighResolutionTimer.shared());
+    return TriageRun.runGroupsInTurn(context.system(), assembly, FleetOptions.DEFAULT, FleetListener.NONE)
+        .toCompletableFuture().get(1, TimeUnit.HOURS);
+  }
+
+  static List<AgentGroup> arms(AgentConfig base) {
+    List<AgentGroup> groups = new ArrayList<>();
+    groups.add(new AgentGroup("a-in-process", WORKLOADS, base.withPolicy(MemoryPolicyKind.PER_STEP)));
+    for (long rtt : RUNGS_MS) {
+      groups.add(new AgentGroup("b-" + rtt + "ms", WORKLOADS, base.withPolicy(MemoryPolicyKind.NETWORKED)
+          .withRtt(Duration.ofMillis(rtt))));
+    }
+    groups.add(new AgentGroup("c-per-turn", WORKLOADS, base.withPolicy(MemoryPolicyKind.PER_TURN)));
+    return groups;
+  }
+
+  static List<AgentGroup> sweep(AgentConfig base) {
+    List<AgentGroup> groups = new ArrayList<>();
+    for (long budget : SWEEP_BUDGETS_MS) {
+      groups.add(new AgentGroup("budget-" + budget + "ms", WORKLOADS, base.withPolicy(MemoryPolicyKind.NETWORKED)
+          .withRtt(Duration.ofMillis(110)).withBudget(Duration.ofMillis(budget))));
+    }
+    return groups;
+  }
+
+  /** The paper's label of a group: "(a) in-process", "(b) +30 ms", "(c) per-turn". */
+  static String label(String group) {
+    if (group.startsWith("b-")) {
+      return "(b) +" + group.substring(2, group.length() - 2) + " ms";
+    }
+    return group.equals("a-in-process") ? "(a) in-process" : group.equals("c-per-turn") ? "(c) per-turn" : group;
+  }
+
+  static double[] doubles(List<Integer> values) {
+    return values.stream().mapToDouble(Integer::doubleValue).toArray();
+  }
+
+  static String range(TriageSummary s) {
+    return String.format(Locale.ROOT, "%.1f [%d-%d]", s.redundantMean(), s.redundantMin(), s.redundantMax());
+  }
+}

@@ -1,0 +1,92 @@
+package dev.memloop.bench.experiments;
+
+import dev.memloop.agents.triage.CalibrationResult;
+import dev.memloop.agents.triage.TriageSummary;
+import dev.memloop.bench.report.TextTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Table 4's layout with the paper beside, the budget sweep, the contrasts, and Figure 6. */
+final class TriageDoseResponseReport {
+
+  private TriageDoseResponseReport() {}
+
+  static ExperimentReport of(TriageDoseResponse experiment, ExperimentContext context, CalibrationResult calibration,
+      List<TriageDoseResponse.ModelRecords> models) throws Exception {
+    TriageDoseResponse.ModelRecords nano = models.get(0);
+    TriageDoseResponse.ModelRecords mini = models.get(1);
+    TextTable table4 = new TextTable("arm", "afforded (nano-sim / mini-sim)", "nano-sim", "mini-sim", "paper afforded",
+        "paper gpt-5-nano", "paper gpt-5-mini", "guard precision / recall", "blocked new", "model recognized");
+    for (int i = 0; i < nano.arms().size(); i++) {
+      TriageSummary n = nano.arms().get(i);
+      TriageSummary m = mini.arms().get(i);
+      String label = TriageDoseResponse.label(n.group());
+      PaperTable4.Cell paper = PaperTable4.ARMS.get(label);
+      table4.row(label, f1(n.lookupsMean()) + " / " + f1(m.lookupsMean()), TriageDoseResponse.range(n),
+          TriageDoseResponse.range(m), paper.afforded(), paper.nano(), paper.mini(),
+          f3(n.precision()) + " / " + f3(n.recall()), n.blockedNew() + m.blockedNew(),
+          f1(n.recognizedMean()) + " / " + f1(m.recognizedMean()));
+    }
+    TextTable sweep = new TextTable("budget at +110 ms", "afforded (nano-sim)", "redundant (nano-sim)", "mini-sim",
+        "paper (gpt-5-nano)");
+    for (int i = 0; i < nano.sweep().size(); i++) {
+      TriageSummary n = nano.sweep().get(i);
+      long budget = TriageDoseResponse.SWEEP_BUDGETS_MS[i];
+      sweep.row(budget + " ms", f1(n.lookupsMean()), TriageDoseResponse.range(n),
+          TriageDoseResponse.range(mini.sweep().get(i)), PaperTable4.BUDGET_SWEEP.get(budget));
+    }
+    TextTable tests = new TextTable("contrast", "nano-sim p", "mini-sim p", "paper p");
+    tests.row("(a) in-process vs (b) +110 ms", p(nano.pInProcessVs110()), p(mini.pInProcessVs110()), "0.0079 (both)");
+    tests.row("(a) in-process vs (c) per-turn", p(nano.pInProcessVsPerTurn()), p(mini.pInProcessVsPerTurn()), "reported");
+
+    List<String> charts = new ArrayList<>();
+    Charts figure6 = Charts.line("Figure 6: redundant investigations vs injected store latency (B = 100 ms/turn)",
+        "injected per-lookup latency (ms; 0 = in-process)", "redundant investigations (of 12)");
+    for (TriageDoseResponse.ModelRecords model : models) {
+      List<TriageSummary> ladder = model.arms().subList(0, model.arms().size() - 1);
+      double[] x = new double[ladder.size()];
+      for (int i = 1; i < x.length; i++) {
+        x[i] = TriageDoseResponse.RUNGS_MS[i - 1];
+      }
+      figure6.series(model.model() + " mean", x, ladder.stream().mapToDouble(TriageSummary::redundantMean).toArray());
+      figure6.reference(model.model() + " min", x, ladder.stream().mapToDouble(TriageSummary::redundantMin).toArray());
+      figure6.reference(model.model() + " max", x, ladder.stream().mapToDouble(TriageSummary::redundantMax).toArray());
+      double perTurn = model.arms().get(model.arms().size() - 1).redundantMean();
+      figure6.reference(model.model() + " per-turn RAG", new double[] {0, 110}, new double[] {perTurn, perTurn});
+    }
+    charts.add(figure6.write(context.directory(), "fig6.png"));
+
+    CalibrationResult.ProseFinding prose = calibration.prose();
+    String notes = String.format(Locale.ROOT, "Models are simulated (nano-sim, mini-sim: seeded recognition rates "
+        + "fitted to the paper's ~5 of 12 recognitions), standing in for gpt-5-nano and gpt-5-mini offline; real "
+        + "models run when the LLM arms are configured. Guard threshold %.3f, calibrated on %d held-out workloads "
+        + "(F1 %.3f, worst impostor %.3f; the paper: 0.96 with potion-retrieval-32M, F1 1.0). Raw-prose finding under "
+        + "the same embedder: same-template alerts about different incidents score up to %.3f (median %.3f), true "
+        + "rewordings median %.3f: template wording dominates the embedding, which is why the guard matches the "
+        + "extracted action line (the paper: 0.94 vs 0.58).%n%nEach affordable lookup in arm (b) waits its injected "
+        + "delay on a high-resolution timer; budgets charge the measured cost. Workload seeds %d-%d; exact permutation "
+        + "tests enumerate all C(10, 5) = 252 splits.", calibration.threshold(), calibration.workloads(),
+        calibration.f1(), calibration.worstImpostor(), prose.sameTemplateOtherIncidentMax(),
+        prose.sameTemplateOtherIncidentMedian(), prose.rewordingMedian(), context.seed(),
+        context.seed() + TriageDoseResponse.WORKLOADS - 1);
+    return new ExperimentReport(experiment.id(), experiment.title(), List.of(
+        new ExperimentReport.Section("Table 4: redundant investigations (of 12), mean [min-max] over five seeded "
+            + "workloads, budget 100 ms/turn:", table4),
+        new ExperimentReport.Section("Budget sweep at the +110 ms rung:", sweep),
+        new ExperimentReport.Section("Exact permutation tests (two-sided, difference of means):", tests)),
+        charts, notes, new TriageDoseResponse.Records(calibration, models));
+  }
+
+  private static String f1(double v) {
+    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  private static String f3(double v) {
+    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  private static String p(double v) {
+    return String.format(Locale.ROOT, "%.4f", v);
+  }
+}

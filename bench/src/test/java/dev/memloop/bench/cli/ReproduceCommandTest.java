@@ -1,0 +1,66 @@
+package dev.memloop.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.memloop.bench.report.RunDirectory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** memloop reproduce: named errors, and a quick run of the fast experiments with every file it writes. */
+class ReproduceCommandTest {
+
+  @TempDir
+  Path results;
+
+  static Stream<Arguments> badFlags() {
+    return Stream.of(
+        Arguments.of(new String[] {"reproduce", "--only", "fig5,fig99"}, "no experiment 'fig99'; choose from"),
+        Arguments.of(new String[] {"reproduce", "--seed", "1000000002"}, "seed 1000000002 is held out"),
+        Arguments.of(new String[] {"reproduce", "--embedder", "bert-huge"}, "'bert-huge'"),
+        Arguments.of(new String[] {"reproduce", "--network-embed", "0ms"}, "network embed cost must be > 0: PT0S"),
+        Arguments.of(new String[] {"reproduce", "--network-embed", "soon"}, "not a duration (as in 30ms, 1s): 'soon'"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("badFlags")
+  void should_reject_bad_flags_naming_the_value(String[] args, String message) throws IOException {
+    CliRun run = CliRun.of(CommandLineTest.append(args, results));
+    assertThat(run.exitCode()).as(String.join(" ", args) + "\n" + run.err()).isEqualTo(2);
+    assertThat(run.err()).contains(message);
+    try (Stream<Path> written = Files.list(results)) {
+      assertThat(written).as("nothing written for a refused command").isEmpty();
+    }
+  }
+
+  @Test
+  void should_write_the_report_the_page_the_charts_and_the_records() throws IOException {
+    CliRun run = CliRun.of("reproduce", "--quick", "--only", "fig7,fig5,amplification", "--embedder", "hashing-256",
+        "--json", "--out", results.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    JsonNode json = RunDirectory.JSON.readTree(run.out());
+    assertThat(json.fieldNames()).toIterable().containsExactly("fig5", "fig7", "amplification");
+    JsonNode fig5 = json.get("fig5").get("cells");
+    assertThat(fig5).hasSize(30);
+    Path dir;
+    try (Stream<Path> runs = Files.list(results)) {
+      dir = runs.findFirst().orElseThrow();
+    }
+    for (String file : new String[] {"run.json", "report.md", "index.html", "reproduce.json", "fig5.json", "fig7.json",
+        "amplification.json", "fig5-left.png", "fig5-right.png", "fig7-baseline.png", "fig7-memory.png"}) {
+      assertThat(dir.resolve(file)).as(file).isNotEmptyFile();
+    }
+    String report = Files.readString(dir.resolve("report.md"));
+    assertThat(report).contains("Where this run differs from the paper").contains("nearest-rank")
+        .contains("## Figure 5").contains("9.7 [8-10] (3)").contains("![fig5-left.png](fig5-left.png)");
+    assertThat(Files.readString(dir.resolve("index.html"))).contains("<img src=\"fig7-memory.png\"").contains("<table>");
+    assertThat(RunDirectory.JSON.readTree(dir.resolve("run.json").toFile()).toString()).contains("nearest rank");
+  }
+}
