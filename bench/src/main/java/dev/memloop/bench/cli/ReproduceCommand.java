@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
     description = {"Regenerates the paper's tables and figures on the embedded defaults (in-process store, the "
         + "distilled static embedder, simulated models where an LLM would be) and writes report.md, index.html, "
         + "one PNG per figure and one JSON file per experiment, the paper's figures beside ours.",
-        "Experiments: fig2, table2, fig5, table4, fig7, sec7, amplification."})
+        "Experiments: fig2, table2, table3, fig5, table4, fig7, sec7, amplification."})
 final class ReproduceCommand implements Callable<Integer> {
 
   @CommandLine.Spec
@@ -31,6 +31,10 @@ final class ReproduceCommand implements Callable<Integer> {
 
   @Option(names = "--only", split = ",", description = "Experiments to run, as in fig5,table4 (default: all).")
   private List<String> only;
+
+  @CommandLine.Parameters(arity = "0..*", paramLabel = "EXPERIMENT", description = "Experiments to run, as "
+      + "`memloop reproduce fig5`; the same as --only.")
+  private List<String> named;
 
   @Option(names = "--quick", description = "Fewer repeats and trials, the same design: minutes, not tens of them.")
   private boolean quick;
@@ -47,14 +51,28 @@ final class ReproduceCommand implements Callable<Integer> {
       + "figure).")
   private Duration networkEmbed;
 
+  @Option(names = "--pg-url", description = "JDBC URL of your own PostgreSQL + pgvector for Table 3, as in "
+      + "jdbc:postgresql://127.0.0.1:5432/postgres?user=u&password=p (default: PGlite, started on a free port).")
+  private String pgUrl;
+
   @CommandLine.Mixin
   private RunOutput output;
 
   @Override
   public Integer call() throws Exception {
-    List<Experiment> experiments = Options.valid(spec, () -> Experiments.select(only));
+    List<String> chosen = new ArrayList<>();
+    if (only != null) {
+      chosen.addAll(only);
+    }
+    if (named != null) {
+      chosen.addAll(named);
+    }
+    List<Experiment> experiments = Options.valid(spec, () -> Experiments.select(chosen));
     Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
     Options.valid(spec, () -> EmbedderNames.resolve(embedder));
+    if (pgUrl != null && !pgUrl.startsWith("jdbc:postgresql:")) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--pg-url must be a jdbc:postgresql: URL: '" + pgUrl + "'");
+    }
     if (networkEmbed.isZero()) {
       throw new CommandLine.ParameterException(spec.commandLine(), "network embed cost must be > 0: " + networkEmbed);
     }
@@ -65,6 +83,7 @@ final class ReproduceCommand implements Callable<Integer> {
     parameters.put("embedder", embedder);
     parameters.put("networkEmbed", networkEmbed.toString());
     parameters.put("percentiles", "nearest rank");
+    parameters.put("pgUrl", pgUrl == null ? "PGlite via scripts/pglite-server" : "given (not recorded: it may hold a password)");
     BenchRun run = BenchRun.start(spec, output, "reproduce", "memloop reproduce", parameters);
     PrintWriter console = run.console();
     String networkSource = networkEmbed.equals(Duration.ofMillis(202))
@@ -74,7 +93,7 @@ final class ReproduceCommand implements Callable<Integer> {
       ExperimentContext context = new ExperimentContext(system, seed, quick, run.file(""), line -> {
         console.println("  " + line);
         console.flush();
-      }, embedder, networkEmbed, networkSource);
+      }, embedder, networkEmbed, networkSource, pgUrl);
       List<ExperimentReport> done = new ArrayList<>();
       for (int i = 0; i < experiments.size(); i++) {
         Experiment e = experiments.get(i);

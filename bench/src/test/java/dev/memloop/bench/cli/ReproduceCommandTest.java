@@ -23,6 +23,8 @@ class ReproduceCommandTest {
   static Stream<Arguments> badFlags() {
     return Stream.of(
         Arguments.of(new String[] {"reproduce", "--only", "fig5,fig99"}, "no experiment 'fig99'; choose from"),
+        Arguments.of(new String[] {"reproduce", "fig5", "tablex"}, "no experiment 'tablex'; choose from"),
+        Arguments.of(new String[] {"reproduce", "--pg-url", "mysql://db"}, "--pg-url must be a jdbc:postgresql: URL: 'mysql://db'"),
         Arguments.of(new String[] {"reproduce", "--seed", "1000000002"}, "seed 1000000002 is held out"),
         Arguments.of(new String[] {"reproduce", "--embedder", "bert-huge"}, "'bert-huge'"),
         Arguments.of(new String[] {"reproduce", "--network-embed", "0ms"}, "network embed cost must be > 0: PT0S"),
@@ -42,7 +44,7 @@ class ReproduceCommandTest {
 
   @Test
   void should_write_the_report_the_page_the_charts_and_the_records() throws IOException {
-    CliRun run = CliRun.of("reproduce", "--quick", "--only", "fig7,fig5,amplification", "--embedder", "hashing-256",
+    CliRun run = CliRun.of("reproduce", "fig7", "--quick", "--only", "fig5,amplification", "--embedder", "hashing-256",
         "--json", "--out", results.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     JsonNode json = RunDirectory.JSON.readTree(run.out());

@@ -1,0 +1,63 @@
+package dev.memloop.bench.experiments;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import dev.memloop.memory.WorkingMemory;
+import dev.memloop.memory.actor.MemoryStore;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorRefResolver;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+
+/**
+ * A {@code MemoryStore} on its own ActorSystem, reached from another over Artery TCP on 127.0.0.1: every request
+ * and reply really serialized and sent through the loopback interface.
+ */
+final class ArteryStore implements AutoCloseable {
+
+  private static final Config REMOTE = ConfigFactory.parseString("""
+      pekko.actor.provider = remote
+      pekko.remote.artery.transport = tcp
+      pekko.remote.artery.canonical.hostname = 127.0.0.1
+      pekko.remote.artery.canonical.port = 0
+      """).withFallback(ConfigFactory.load());
+
+  private final ActorSystem<Void> storeNode;
+  private final ActorSystem<Void> agentNode;
+  private final ActorRef<MemoryStore.Command> remote;
+  private long requestId;
+
+  ArteryStore(WorkingMemory memory) {
+    this.storeNode = ActorSystem.create(Behaviors.empty(), "store-node", REMOTE);
+    this.agentNode = ActorSystem.create(Behaviors.empty(), "agent-node", REMOTE);
+    ActorRef<MemoryStore.Command> local = storeNode.systemActorOf(MemoryStore.create(memory), "memory",
+        org.apache.pekko.actor.typed.Props.empty());
+    String address = ActorRefResolver.get(storeNode).toSerializationFormat(local);
+    this.remote = ActorRefResolver.get(agentNode).resolveActorRef(address);
+  }
+
+  /** One top-k recall across the hop; returns its round trip in nanoseconds. */
+  long recall(float[] query, int k) throws Exception {
+    long id = ++requestId;
+    long start = System.nanoTime();
+    MemoryStore.Reply reply = AskPattern.<MemoryStore.Command, MemoryStore.Reply>ask(remote,
+        replyTo -> new MemoryStore.RecallTopK(id, null, query, k, replyTo), Duration.ofSeconds(10), agentNode.scheduler())
+        .toCompletableFuture().get(10, TimeUnit.SECONDS);
+    long elapsed = System.nanoTime() - start;
+    if (!(reply instanceof MemoryStore.Recalled recalled) || recalled.items().size() != k) {
+      throw new IllegalStateException("the remote store answered " + reply);
+    }
+    return elapsed;
+  }
+
+  @Override
+  public void close() throws Exception {
+    agentNode.terminate();
+    storeNode.terminate();
+    agentNode.getWhenTerminated().toCompletableFuture().get(1, TimeUnit.MINUTES);
+    storeNode.getWhenTerminated().toCompletableFuture().get(1, TimeUnit.MINUTES);
+  }
+}
