@@ -9,7 +9,8 @@ final class ReproduceNotes {
       model distilled here from MiniLM, not potion-retrieval-32M (no model hub is reachable); the network embedder's \
       cost is the paper's 202 ms unless one is measured; the machine is a shared 2-core VM, not an Apple M4. Table 3's \
       networked store is PostgreSQL + pgvector (PGlite, WebAssembly, unless --pg-url names a native server), not \
-      Qdrant. Table 1 (trip recall) is not in this report yet. Every \
+      Qdrant; \
+      Table 1's tokens are estimated for the simulated model. Every \
       percentile uses the nearest-rank convention. Numbers that differ from the paper are reported as they are.
 
       """;

@@ -11,7 +11,7 @@ public final class Experiments {
   private Experiments() {}
 
   public static List<Experiment> all() {
-    return List.of(new FeasibilityFrontier(), new RetrievalTax(), new RecallLatency(), new LoopGuardMechanism(), new TriageDoseResponse(),
+    return List.of(new TripRecall(), new FeasibilityFrontier(), new RetrievalTax(), new RecallLatency(), new LoopGuardMechanism(), new TriageDoseResponse(),
         new WindowFactsSweep(), new EmbedCost(), new Amplification());
   }
 

@@ -44,11 +44,11 @@ class ReproduceCommandTest {
 
   @Test
   void should_write_the_report_the_page_the_charts_and_the_records() throws IOException {
-    CliRun run = CliRun.of("reproduce", "fig7", "--quick", "--only", "fig5,amplification", "--embedder", "hashing-256",
+    CliRun run = CliRun.of("reproduce", "fig7", "table1", "--quick", "--only", "fig5,amplification", "--embedder", "hashing-256",
         "--json", "--out", results.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     JsonNode json = RunDirectory.JSON.readTree(run.out());
-    assertThat(json.fieldNames()).toIterable().containsExactly("fig5", "fig7", "amplification");
+    assertThat(json.fieldNames()).toIterable().containsExactly("table1", "fig5", "fig7", "amplification");
     JsonNode fig5 = json.get("fig5").get("cells");
     assertThat(fig5).hasSize(30);
     Path dir;
@@ -56,7 +56,7 @@ class ReproduceCommandTest {
       dir = runs.findFirst().orElseThrow();
     }
     for (String file : new String[] {"run.json", "report.md", "index.html", "reproduce.json", "fig5.json", "fig7.json",
-        "amplification.json", "fig5-left.png", "fig5-right.png", "fig7-baseline.png", "fig7-memory.png"}) {
+        "amplification.json", "table1.json", "fig5-left.png", "fig5-right.png", "fig7-baseline.png", "fig7-memory.png"}) {
       assertThat(dir.resolve(file)).as(file).isNotEmptyFile();
     }
     String report = Files.readString(dir.resolve("report.md"));
