@@ -5,6 +5,7 @@ import dev.memloop.bench.experiments.Experiment;
 import dev.memloop.bench.experiments.ExperimentContext;
 import dev.memloop.bench.experiments.ExperimentReport;
 import dev.memloop.bench.experiments.Experiments;
+import dev.memloop.bench.experiments.NetworkEmbedCost;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.runtime.config.EmbedderNames;
 import java.io.PrintWriter;
@@ -46,14 +47,17 @@ final class ReproduceCommand implements Callable<Integer> {
       + "${DEFAULT-VALUE}, the distilled static model).")
   private String embedder;
 
-  @Option(names = "--network-embed", defaultValue = "202ms", converter = Durations.class, description = "The cost "
-      + "of one network embedding, pricing the network stacks (default: ${DEFAULT-VALUE}, the paper's measured "
-      + "figure).")
+  @Option(names = "--network-embed", converter = Durations.class, description = "The cost of one network "
+      + "embedding, pricing the network stacks (default: measured when OPENAI_API_KEY or OPENAI_BASE_URL is set, "
+      + "else the paper's 202 ms).")
   private Duration networkEmbed;
 
   @Option(names = "--pg-url", description = "JDBC URL of your own PostgreSQL + pgvector for Table 3, as in "
       + "jdbc:postgresql://127.0.0.1:5432/postgres?user=u&password=p (default: PGlite, started on a free port).")
   private String pgUrl;
+
+  @Option(names = "--no-progress", description = "No progress bars; stages print as lines.")
+  private boolean noProgress;
 
   @CommandLine.Mixin
   private RunOutput output;
@@ -73,7 +77,7 @@ final class ReproduceCommand implements Callable<Integer> {
     if (pgUrl != null && !pgUrl.startsWith("jdbc:postgresql:")) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--pg-url must be a jdbc:postgresql: URL: '" + pgUrl + "'");
     }
-    if (networkEmbed.isZero()) {
+    if (networkEmbed != null && networkEmbed.isZero()) {
       throw new CommandLine.ParameterException(spec.commandLine(), "network embed cost must be > 0: " + networkEmbed);
     }
     Map<String, Object> parameters = new LinkedHashMap<>();
@@ -81,26 +85,25 @@ final class ReproduceCommand implements Callable<Integer> {
     parameters.put("quick", quick);
     parameters.put("seed", seed);
     parameters.put("embedder", embedder);
-    parameters.put("networkEmbed", networkEmbed.toString());
     parameters.put("percentiles", "nearest rank");
     parameters.put("pgUrl", pgUrl == null ? "PGlite via scripts/pglite-server" : "given (not recorded: it may hold a password)");
     BenchRun run = BenchRun.start(spec, output, "reproduce", "memloop reproduce", parameters);
     PrintWriter console = run.console();
-    String networkSource = networkEmbed.equals(Duration.ofMillis(202))
-        ? "the paper's measured 202 ms (no network embedder configured here)"
-        : "given on the command line: " + networkEmbed.toMillis() + " ms";
+    NetworkEmbedCost network = NetworkEmbedCost.resolve(networkEmbed, System.getenv(), quick ? 10 : 30);
+    console.println("network embedding: " + network.source());
     List<ExperimentReport> reports = ActorSystems.with("memloop-reproduce", ConfigFactory.load(), system -> {
-      ExperimentContext context = new ExperimentContext(system, seed, quick, run.file(""), line -> {
-        console.println("  " + line);
-        console.flush();
-      }, embedder, networkEmbed, networkSource, pgUrl);
       List<ExperimentReport> done = new ArrayList<>();
       for (int i = 0; i < experiments.size(); i++) {
         Experiment e = experiments.get(i);
         console.printf("[%d/%d] %s%n", i + 1, experiments.size(), e.title());
         console.flush();
         long start = System.nanoTime();
-        ExperimentReport report = e.run(context);
+        ExperimentReport report;
+        try (ExperimentProgress progress = new ExperimentProgress(e.id(), !noProgress && !output.json, console)) {
+          ExperimentContext context = new ExperimentContext(system, seed, quick, run.file(""), progress::stage, embedder,
+              network.cost(), network.source(), pgUrl);
+          report = e.run(context);
+        }
         run.write(e.id() + ".json", report.records());
         console.print(report.plain());
         console.printf("  (%.1f s)%n", (System.nanoTime() - start) / 1e9);
