@@ -3,6 +3,8 @@ package dev.memloop.agents.triage;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.DelayTimer;
 import dev.memloop.runtime.Agent;
+import dev.memloop.runtime.AgentSpec;
+import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentGroup;
 import dev.memloop.runtime.config.EmbedderNames;
 import dev.memloop.runtime.fleet.FleetMember;
@@ -40,8 +42,19 @@ public final class TriageFleet {
 
   private TriageFleet() {}
 
+  /** Makes one agent's spec: the simulated model's, or an LLM's. */
+  @FunctionalInterface
+  public interface Specs {
+    AgentSpec make(String id, AgentConfig config, Embedder embedder, long agentSeed);
+  }
+
   public static Assembly assemble(List<AgentGroup> groups, SimulatedModel.Parameters model, AlertWorkloadSpec workload,
       long seed, DelayTimer timer) {
+    return assemble(groups, (id, config, embedder, agentSeed) -> TriageAgents.spec(id, config, embedder, model, agentSeed,
+        timer, null), workload, seed);
+  }
+
+  public static Assembly assemble(List<AgentGroup> groups, Specs specs, AlertWorkloadSpec workload, long seed) {
     List<FleetMember> members = new ArrayList<>();
     Map<String, AlertWorkload> workloads = new LinkedHashMap<>();
     for (AgentGroup group : groups) {
@@ -52,7 +65,7 @@ public final class TriageFleet {
         AlertWorkload alerts = AlertWorkloads.generate(workload, agentSeed);
         workloads.put(id, alerts);
         members.add(new FleetMember(id, group.name(),
-            Agent.create(TriageAgents.spec(id, group.config(), embedder, model, agentSeed, timer, null)),
+            Agent.create(specs.make(id, group.config(), embedder, agentSeed)),
             TriageWorkloads.turns(alerts)));
       }
     }

@@ -1,25 +1,21 @@
 package dev.memloop.agents.trip;
 
+import dev.memloop.runtime.llm.Prompts;
+import java.util.Locale;
+
 /**
  * The paper's four conditions of the trip task: baseline (told nothing about its window), aware (told the
  * window is short), notes (also told to restate every constraint in every reply), memory (remember and recall
- * tools over its own working memory).
+ * tools over its own working memory). Each condition's system prompt is a versioned file,
+ * {@code prompts/trip-<condition>-v1.txt}.
  */
 public enum TripCondition {
-  BASELINE("You are a trip-planning assistant."),
-  AWARE("You are a trip-planning assistant. You only see the last few messages of this conversation."),
-  NOTES("You are a trip-planning assistant. You only see the last few messages of this conversation. In every "
-      + "reply, restate every constraint the user has given so far."),
-  MEMORY("You are a trip-planning assistant. You only see the last few messages of this conversation. You have "
-      + "tools: remember(text) saves a note, recall(query) returns the most relevant saved notes.");
-
-  private final String systemPrompt;
-
-  TripCondition(String systemPrompt) {
-    this.systemPrompt = systemPrompt;
-  }
+  BASELINE,
+  AWARE,
+  NOTES,
+  MEMORY;
 
   public String systemPrompt() {
-    return systemPrompt;
+    return Prompts.load("trip-" + name().toLowerCase(Locale.ROOT) + "-v1.txt");
   }
 }

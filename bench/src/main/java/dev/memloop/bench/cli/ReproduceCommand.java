@@ -5,6 +5,7 @@ import dev.memloop.bench.experiments.Experiment;
 import dev.memloop.bench.experiments.ExperimentContext;
 import dev.memloop.bench.experiments.ExperimentReport;
 import dev.memloop.bench.experiments.Experiments;
+import dev.memloop.bench.experiments.LlmRun;
 import dev.memloop.bench.experiments.NetworkEmbedCost;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.runtime.config.EmbedderNames;
@@ -56,6 +57,28 @@ final class ReproduceCommand implements Callable<Integer> {
       + "jdbc:postgresql://127.0.0.1:5432/postgres?user=u&password=p (default: PGlite, started on a free port).")
   private String pgUrl;
 
+  @Option(names = "--llm", defaultValue = "none", description = "none, or openai: also run Tables 1 and 4 with a "
+      + "real model (OpenAI, or an OpenAI-compatible server at OPENAI_BASE_URL or --llm-base-url; the key from "
+      + "OPENAI_API_KEY). Default: ${DEFAULT-VALUE}.")
+  private String llm;
+
+  @Option(names = "--model", description = "The real model's name (default: memloop.llm.model, gpt-5-nano).")
+  private String model;
+
+  @Option(names = "--llm-base-url", description = "The OpenAI-compatible server, as in http://127.0.0.1:11434/v1.")
+  private String llmBaseUrl;
+
+  @Option(names = "--rubric", description = "Grade Table 1's real-model answers a second time with the model (the "
+      + "rubric grader).")
+  private boolean rubric;
+
+  @Option(names = "--token-budget", defaultValue = "100000", description = "Estimated tokens a run may spend "
+      + "without --yes (default: ${DEFAULT-VALUE}).")
+  private long tokenBudget;
+
+  @Option(names = "--yes", description = "Spend beyond --token-budget.")
+  private boolean yes;
+
   @Option(names = "--no-progress", description = "No progress bars; stages print as lines.")
   private boolean noProgress;
 
@@ -80,15 +103,33 @@ final class ReproduceCommand implements Callable<Integer> {
     if (networkEmbed != null && networkEmbed.isZero()) {
       throw new CommandLine.ParameterException(spec.commandLine(), "network embed cost must be > 0: " + networkEmbed);
     }
+    if (!llm.equals("none") && !llm.equals("openai")) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--llm must be none or openai: '" + llm + "'");
+    }
+    if (tokenBudget < 0) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--token-budget must be >= 0: " + tokenBudget);
+    }
+    LlmRun llmRun = Options.valid(spec, () -> ReproduceLlm.resolve(llm, model, llmBaseUrl, rubric));
+    List<LlmRun.Estimate> estimates = ReproduceLlm.estimates(llmRun, experiments);
+    if (!ReproduceLlm.affordable(estimates, tokenBudget, yes, spec.commandLine().getErr())) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "the estimated tokens exceed --token-budget "
+          + tokenBudget + "; rerun with --yes to spend them (no model call was made)");
+    }
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("experiments", experiments.stream().map(Experiment::id).toList());
     parameters.put("quick", quick);
     parameters.put("seed", seed);
     parameters.put("embedder", embedder);
     parameters.put("percentiles", "nearest rank");
+    parameters.put("llm", llmRun == null ? "none" : llmRun.settings().toString());
+    parameters.put("llmEstimates", estimates);
     parameters.put("pgUrl", pgUrl == null ? "PGlite via scripts/pglite-server" : "given (not recorded: it may hold a password)");
     BenchRun run = BenchRun.start(spec, output, "reproduce", "memloop reproduce", parameters);
     PrintWriter console = run.console();
+    if (llm.equals("openai") && llmRun == null) {
+      console.println("--llm openai: neither OPENAI_API_KEY nor OPENAI_BASE_URL (nor --llm-base-url) is set, so the "
+          + "real-model arms of Tables 1 and 4 are skipped; the simulated arms run");
+    }
     NetworkEmbedCost network = NetworkEmbedCost.resolve(networkEmbed, System.getenv(), quick ? 10 : 30);
     console.println("network embedding: " + network.source());
     List<ExperimentReport> reports = ActorSystems.with("memloop-reproduce", ConfigFactory.load(), system -> {
@@ -101,7 +142,7 @@ final class ReproduceCommand implements Callable<Integer> {
         ExperimentReport report;
         try (ExperimentProgress progress = new ExperimentProgress(e.id(), !noProgress && !output.json, console)) {
           ExperimentContext context = new ExperimentContext(system, seed, quick, run.file(""), progress::stage, embedder,
-              network.cost(), network.source(), pgUrl);
+              network.cost(), network.source(), pgUrl, llmRun);
           report = e.run(context);
         }
         run.write(e.id() + ".json", report.records());
@@ -112,6 +153,9 @@ final class ReproduceCommand implements Callable<Integer> {
       }
       return done;
     });
+    if (llmRun != null) {
+      console.println("model calls: " + llmRun.counters().snapshot());
+    }
     StringBuilder markdown = new StringBuilder(ReproduceNotes.MARKDOWN);
     StringBuilder html = new StringBuilder("<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>memloop "
         + "reproduce</title><style>body{font-family:sans-serif;max-width:1000px;margin:auto}table{border-collapse:"

@@ -11,10 +11,11 @@ import org.apache.pekko.actor.typed.ActorSystem;
  * What every experiment runs with: the actor system for agents, the first seed, whether to run the quick size
  * (fewer repeats, same design), the directory charts go into, where progress lines go, and the cost of a
  * network embedding to price the network stacks with (the paper's 202 ms unless a measured one is given), and
- * a JDBC URL of the user's own PostgreSQL + pgvector (null: start PGlite).
+ * a JDBC URL of the user's own PostgreSQL + pgvector (null: start PGlite), and the real model for LLM arms
+ * (null: those arms are skipped, and the reports say so).
  */
 public record ExperimentContext(ActorSystem<?> system, long seed, boolean quick, Path directory,
-    Consumer<String> progress, String embedderName, Duration networkEmbed, String networkEmbedSource, String pgUrl) {
+    Consumer<String> progress, String embedderName, Duration networkEmbed, String networkEmbedSource, String pgUrl, LlmRun llm) {
 
   public ExperimentContext {
     if (networkEmbed == null || networkEmbed.isNegative() || networkEmbed.isZero()) {

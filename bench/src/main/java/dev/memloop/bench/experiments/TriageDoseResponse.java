@@ -1,6 +1,7 @@
 package dev.memloop.bench.experiments;
 
 import com.typesafe.config.ConfigFactory;
+import dev.memloop.agents.llm.LlmTriageAgents;
 import dev.memloop.agents.triage.CalibrationResult;
 import dev.memloop.agents.triage.GuardCalibration;
 import dev.memloop.agents.triage.TriageFleet;
@@ -14,6 +15,7 @@ import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.config.AgentGroup;
 import dev.memloop.runtime.fleet.FleetListener;
 import dev.memloop.runtime.fleet.FleetOptions;
+import dev.memloop.runtime.llm.LlmCounters;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.reasoner.SimulatedModelPreset;
 import dev.memloop.workloads.alerts.AlertWorkloadSpec;
@@ -42,7 +44,13 @@ public final class TriageDoseResponse implements Experiment {
   public record ModelRecords(String model, List<TriageSummary> arms, List<TriageSummary> sweep,
       Map<String, List<Integer>> redundantPerWorkload, double pInProcessVs110, double pInProcessVsPerTurn) {}
 
-  public record Records(CalibrationResult calibration, List<ModelRecords> models) {}
+  public record Records(CalibrationResult calibration, List<ModelRecords> models, LlmCounters.Snapshot llmCalls) {}
+
+  /** The LLM arms' calls: one per alert of every arm and sweep budget, retries on top. */
+  public static LlmRun.Estimate estimate(int maxRetries) {
+    long alerts = (long) (RUNGS_MS.length + 2 + SWEEP_BUDGETS_MS.length) * WORKLOADS * AlertWorkloadSpec.DEFAULT.totalAlerts();
+    return new LlmRun.Estimate("table4", alerts, alerts * (1 + maxRetries), alerts * LlmRun.TOKENS_PER_CALL);
+  }
 
   @Override
   public String id() {
@@ -64,24 +72,42 @@ public final class TriageDoseResponse implements Experiment {
       TriageRun.Outcome arms = run(context, arms(base), preset);
       context.progress("table4: " + preset.configName() + ", budget sweep at +110 ms");
       TriageRun.Outcome sweep = run(context, sweep(base), preset);
-      Map<String, List<Integer>> perWorkload = new LinkedHashMap<>();
-      for (TriageSummary s : arms.groups()) {
-        perWorkload.put(s.group(), arms.group(s.group()).stream().map(TriageScore::redundant).toList());
-      }
-      models.add(new ModelRecords(preset.configName(), arms.groups(), sweep.groups(), perWorkload,
-          PermutationTest.pValue(doubles(perWorkload.get("a-in-process")), doubles(perWorkload.get("b-110ms"))),
-          PermutationTest.pValue(doubles(perWorkload.get("a-in-process")), doubles(perWorkload.get("c-per-turn")))));
+      models.add(records(preset.configName(), arms, sweep));
+    }
+    if (context.llm() != null) {
+      LlmRun llm = context.llm();
+      context.progress("table4: " + llm.settings().model() + " (real model), 7 arms and the budget sweep");
+      TriageFleet.Specs specs = (id, config, embedder, agentSeed) -> LlmTriageAgents.spec(id, config, embedder,
+          llm.calls(), agentSeed, HighResolutionTimer.shared());
+      TriageRun.Outcome arms = run(context, TriageFleet.assemble(arms(base), specs, AlertWorkloadSpec.DEFAULT,
+          context.seed()));
+      TriageRun.Outcome sweep = run(context, TriageFleet.assemble(sweep(base), specs, AlertWorkloadSpec.DEFAULT,
+          context.seed()));
+      models.add(records(llm.settings().model(), arms, sweep));
     }
     return TriageDoseResponseReport.of(this, context, calibration, models);
+  }
+
+  private static ModelRecords records(String model, TriageRun.Outcome arms, TriageRun.Outcome sweep) {
+    Map<String, List<Integer>> perWorkload = new LinkedHashMap<>();
+    for (TriageSummary s : arms.groups()) {
+      perWorkload.put(s.group(), arms.group(s.group()).stream().map(TriageScore::redundant).toList());
+    }
+    return new ModelRecords(model, arms.groups(), sweep.groups(), perWorkload,
+        PermutationTest.pValue(doubles(perWorkload.get("a-in-process")), doubles(perWorkload.get("b-110ms"))),
+        PermutationTest.pValue(doubles(perWorkload.get("a-in-process")), doubles(perWorkload.get("c-per-turn"))));
   }
 
   private static TriageRun.Outcome run(ExperimentContext context, List<AgentGroup> groups, SimulatedModelPreset preset)
       throws Exception {
     TriageRun.warmUp(context.system(), groups, preset.parameters(), context.seed(), 10);
-    TriageFleet.Assembly assembly = TriageFleet.assemble(groups, preset.parameters(), AlertWorkloadSpec.DEFAULT,
-        context.seed(), HighResolutionTimer.shared());
+    return run(context, TriageFleet.assemble(groups, preset.parameters(), AlertWorkloadSpec.DEFAULT, context.seed(),
+        HighResolutionTimer.shared()));
+  }
+
+  private static TriageRun.Outcome run(ExperimentContext context, TriageFleet.Assembly assembly) throws Exception {
     return TriageRun.runGroupsInTurn(context.system(), assembly, FleetOptions.DEFAULT, FleetListener.NONE)
-        .toCompletableFuture().get(1, TimeUnit.HOURS);
+        .toCompletableFuture().get(24, TimeUnit.HOURS);
   }
 
   static List<AgentGroup> arms(AgentConfig base) {

@@ -40,10 +40,21 @@ final class TriageDoseResponseReport {
     tests.row("(a) in-process vs (b) +110 ms", p(nano.pInProcessVs110()), p(mini.pInProcessVs110()), "0.0079 (both)");
     tests.row("(a) in-process vs (c) per-turn", p(nano.pInProcessVsPerTurn()), p(mini.pInProcessVsPerTurn()), "reported");
 
+    List<ExperimentReport.Section> sections = new ArrayList<>();
+    for (TriageDoseResponse.ModelRecords real : models.subList(2, models.size())) {
+      TextTable arms = new TextTable("arm", "afforded", "redundant (of 12)", "guard precision / recall", "blocked new",
+          "model recognized", "aborted turns");
+      for (TriageSummary s : real.arms()) {
+        arms.row(TriageDoseResponse.label(s.group()), f1(s.lookupsMean()), TriageDoseResponse.range(s),
+            f3(s.precision()) + " / " + f3(s.recall()), s.blockedNew(), f1(s.recognizedMean()), s.aborted());
+      }
+      sections.add(new ExperimentReport.Section("Real model " + real.model() + " (p, (a) vs +110 ms: "
+          + p(real.pInProcessVs110()) + "):", arms));
+    }
     List<String> charts = new ArrayList<>();
     Charts figure6 = Charts.line("Figure 6: redundant investigations vs injected store latency (B = 100 ms/turn)",
         "injected per-lookup latency (ms; 0 = in-process)", "redundant investigations (of 12)");
-    for (TriageDoseResponse.ModelRecords model : models) {
+    for (TriageDoseResponse.ModelRecords model : models) { // simulated and real alike
       List<TriageSummary> ladder = model.arms().subList(0, model.arms().size() - 1);
       double[] x = new double[ladder.size()];
       for (int i = 1; i < x.length; i++) {
@@ -70,12 +81,17 @@ final class TriageDoseResponseReport {
         calibration.f1(), calibration.worstImpostor(), prose.sameTemplateOtherIncidentMax(),
         prose.sameTemplateOtherIncidentMedian(), prose.rewordingMedian(), context.seed(),
         context.seed() + TriageDoseResponse.WORKLOADS - 1);
-    return new ExperimentReport(experiment.id(), experiment.title(), List.of(
+    List<ExperimentReport.Section> all = new ArrayList<>(List.of(
         new ExperimentReport.Section("Table 4: redundant investigations (of 12), mean [min-max] over five seeded "
             + "workloads, budget 100 ms/turn:", table4),
         new ExperimentReport.Section("Budget sweep at the +110 ms rung:", sweep),
-        new ExperimentReport.Section("Exact permutation tests (two-sided, difference of means):", tests)),
-        charts, notes, new TriageDoseResponse.Records(calibration, models));
+        new ExperimentReport.Section("Exact permutation tests (two-sided, difference of means):", tests)));
+    all.addAll(sections);
+    String llm = context.llm() == null ? "%n%nReal-model arms skipped: run with --llm openai and OPENAI_API_KEY or "
+        + "OPENAI_BASE_URL set." : "%n%nModel calls: " + context.llm().counters().snapshot() + ".";
+    return new ExperimentReport(experiment.id(), experiment.title(), all, charts, notes + String.format(Locale.ROOT, llm),
+        new TriageDoseResponse.Records(calibration, models, context.llm() == null ? null
+            : context.llm().counters().snapshot()));
   }
 
   private static String f1(double v) {

@@ -1,0 +1,68 @@
+package dev.memloop.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.memloop.bench.report.RunDirectory;
+import dev.memloop.runtime.llm.ScriptedChatServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** reproduce --llm against a scripted OpenAI-compatible server: the estimate, the budget gate, the calls made. */
+class ReproduceLlmTest {
+
+  @TempDir
+  Path results;
+  ScriptedChatServer server;
+
+  @BeforeEach
+  void start() throws IOException {
+    server = new ScriptedChatServer().otherwise("Noted.");
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  @Test
+  void should_make_exactly_the_estimated_calls_when_the_model_calls_no_tools() throws IOException {
+    CliRun run = CliRun.of("reproduce", "table1", "--llm", "openai", "--llm-base-url", server.baseUrl(), "--model",
+        "scripted-model", "--embedder", "hashing-256", "--no-progress", "--json", "--out", results.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.err()).contains("table1: 120 model calls (at most 360), about 54,000 tokens");
+    assertThat(server.requests()).hasSize(120);
+    assertThat(server.requests()).allSatisfy(r -> assertThat(r.path("model").asText()).isEqualTo("scripted-model"));
+    JsonNode cells = RunDirectory.JSON.readTree(run.out()).get("table1");
+    assertThat(cells).extracting(c -> c.get("model").asText()).contains("nano-sim", "mini-sim", "scripted-model");
+    assertThat(run.err()).contains("model calls: Snapshot[calls=120, retries=0, failures=0");
+  }
+
+  @Test
+  void should_make_no_call_over_budget_without_yes() throws IOException {
+    CliRun run = CliRun.of("reproduce", "table1", "table4", "--llm", "openai", "--llm-base-url", server.baseUrl(),
+        "--token-budget", "1000", "--out", results.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("table4: 1,320 model calls").contains("the estimated tokens exceed --token-budget 1000")
+        .contains("no model call was made");
+    assertThat(server.requests()).isEmpty();
+    try (Stream<Path> written = Files.list(results)) {
+      assertThat(written).isEmpty();
+    }
+  }
+
+  @Test
+  void should_refuse_an_unknown_llm_and_a_negative_budget() {
+    CliRun bad = CliRun.of("reproduce", "--llm", "claude", "--out", results.toString());
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err()).contains("--llm must be none or openai: 'claude'");
+    CliRun negative = CliRun.of("reproduce", "--token-budget", "-5", "--out", results.toString());
+    assertThat(negative.err()).contains("--token-budget must be >= 0: -5");
+  }
+}

@@ -1,0 +1,76 @@
+package dev.memloop.runtime.llm;
+
+import com.typesafe.config.Config;
+import java.time.Duration;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * How to reach a chat model: OpenAI or any OpenAI-compatible server (Ollama, vLLM, llama.cpp server). The key
+ * comes only from the environment ({@code OPENAI_API_KEY}), never from a config file, and never appears in
+ * {@link #toString()}, logs, exceptions or records.
+ *
+ * @param temperature empty for models that allow none (the GPT-5 family takes only its default)
+ * @param maxRetries retries of a 429 or 5xx answer, with exponential backoff from {@code backoff} and jitter
+ */
+public record LlmSettings(String baseUrl, String model, OptionalDouble temperature, Duration timeout, int maxRetries,
+    Duration backoff, String apiKey) {
+
+  public static final String OPENAI = "https://api.openai.com/v1";
+
+  public LlmSettings {
+    if (baseUrl == null || !(baseUrl.startsWith("http://") || baseUrl.startsWith("https://"))) {
+      throw new IllegalArgumentException("memloop.llm.base-url must be an http(s) URL: '" + baseUrl + "'");
+    }
+    if (model == null || model.isBlank()) {
+      throw new IllegalArgumentException("memloop.llm.model must not be blank: '" + model + "'");
+    }
+    if (temperature.isPresent() && !(temperature.getAsDouble() >= 0 && temperature.getAsDouble() <= 2)) {
+      throw new IllegalArgumentException("memloop.llm.temperature must be in [0, 2]: " + temperature.getAsDouble());
+    }
+    if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+      throw new IllegalArgumentException("memloop.llm.timeout must be > 0: " + timeout);
+    }
+    if (maxRetries < 0 || maxRetries > 20) {
+      throw new IllegalArgumentException("memloop.llm.max-retries must be in [0, 20]: " + maxRetries);
+    }
+    if (backoff == null || backoff.isNegative()) {
+      throw new IllegalArgumentException("memloop.llm.backoff must be >= 0: " + backoff);
+    }
+  }
+
+  /** From {@code memloop.llm} and the environment: {@code OPENAI_BASE_URL} when the config gives no base URL. */
+  public static LlmSettings from(Config config, Map<String, String> environment) {
+    Config llm = config.getConfig("memloop.llm");
+    String base = llm.getString("base-url");
+    if (base.isBlank()) {
+      base = environment.getOrDefault("OPENAI_BASE_URL", "");
+    }
+    OptionalDouble temperature = llm.getIsNull("temperature") ? OptionalDouble.empty()
+        : OptionalDouble.of(llm.getDouble("temperature"));
+    return new LlmSettings(base.isBlank() ? OPENAI : base, llm.getString("model"), temperature,
+        llm.getDuration("timeout"), llm.getInt("max-retries"), llm.getDuration("backoff"),
+        environment.getOrDefault("OPENAI_API_KEY", ""));
+  }
+
+  /** A model is reachable when a key is set, or when the server is not OpenAI's (local servers need none). */
+  public boolean configured() {
+    return !apiKey.isBlank() || !baseUrl.equals(OPENAI);
+  }
+
+  public LlmSettings withModel(String name) {
+    return new LlmSettings(baseUrl, name, temperature, timeout, maxRetries, backoff, apiKey);
+  }
+
+  /** {@code text} with the key replaced: what may leave this process in a message. */
+  public String redact(String text) {
+    return text == null || apiKey.length() < 4 ? text : text.replace(apiKey, "[redacted key]");
+  }
+
+  @Override
+  public String toString() {
+    return "LlmSettings[baseUrl=" + baseUrl + ", model=" + model + ", temperature=" + temperature + ", timeout="
+        + timeout + ", maxRetries=" + maxRetries + ", backoff=" + backoff + ", apiKey=" + (apiKey.isBlank() ? "none"
+        : "[redacted]") + "]";
+  }
+}

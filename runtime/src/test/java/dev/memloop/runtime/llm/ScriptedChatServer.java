@@ -1,0 +1,143 @@
+package dev.memloop.runtime.llm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+
+/**
+ * An OpenAI-compatible server on 127.0.0.1 for tests: {@code /v1/chat/completions} answers from a script (text,
+ * tool calls, error statuses, slow replies) and records every request it received. The real langchain4j client
+ * talks to it over HTTP. An exhausted script answers 500 with a message saying so.
+ */
+public final class ScriptedChatServer implements AutoCloseable {
+
+  static final ObjectMapper JSON = new ObjectMapper();
+
+  /** One scripted answer. */
+  public record Answer(int status, String body, Duration delay) {}
+
+  /** A tool call the scripted model makes: the function name and its arguments as JSON text. */
+  public record ToolCall(String name, String arguments) {}
+
+  private final HttpServer server;
+  private final ConcurrentLinkedQueue<Answer> script = new ConcurrentLinkedQueue<>();
+  private final List<JsonNode> requests = new CopyOnWriteArrayList<>();
+  private final List<String> authorizations = new CopyOnWriteArrayList<>();
+  private volatile Answer otherwise;
+
+  public ScriptedChatServer() throws IOException {
+    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.setExecutor(Executors.newCachedThreadPool());
+    server.createContext("/v1/chat/completions", exchange -> {
+      requests.add(JSON.readTree(exchange.getRequestBody()));
+      authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
+      Answer answer = script.poll();
+      if (answer == null) {
+        answer = otherwise != null ? otherwise : new Answer(500, error("the test's script is exhausted"), Duration.ZERO);
+      }
+      if (!answer.delay().isZero()) {
+        try {
+          Thread.sleep(answer.delay().toMillis()); // a slow server, on the server's own thread
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().add("Content-Type", "application/json");
+      try {
+        exchange.sendResponseHeaders(answer.status(), bytes.length);
+        exchange.getResponseBody().write(bytes);
+      } catch (IOException clientGone) {
+        // the client timed out and closed the connection: nothing to answer
+      } finally {
+        exchange.close();
+      }
+    });
+    server.start();
+  }
+
+  public String baseUrl() {
+    return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+  }
+
+  public ScriptedChatServer text(String content) {
+    script.add(new Answer(200, completion(content, List.of()), Duration.ZERO));
+    return this;
+  }
+
+  /** What every request after the script answers, instead of a 500. */
+  public ScriptedChatServer otherwise(String content) {
+    otherwise = new Answer(200, completion(content, List.of()), Duration.ZERO);
+    return this;
+  }
+
+  public ScriptedChatServer toolCalls(ToolCall... calls) {
+    script.add(new Answer(200, completion(null, List.of(calls)), Duration.ZERO));
+    return this;
+  }
+
+  public ScriptedChatServer status(int status, String message) {
+    script.add(new Answer(status, error(message), Duration.ZERO));
+    return this;
+  }
+
+  public ScriptedChatServer slow(Duration delay, String content) {
+    script.add(new Answer(200, completion(content, List.of()), delay));
+    return this;
+  }
+
+  public List<JsonNode> requests() {
+    return List.copyOf(requests);
+  }
+
+  public List<String> authorizations() {
+    return List.copyOf(authorizations);
+  }
+
+  public int pending() {
+    return script.size();
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+  }
+
+  static String completion(String content, List<ToolCall> calls) {
+    ObjectNode message = JSON.createObjectNode().put("role", "assistant");
+    if (content == null) {
+      message.putNull("content");
+    } else {
+      message.put("content", content);
+    }
+    if (!calls.isEmpty()) {
+      ArrayNode toolCalls = message.putArray("tool_calls");
+      for (int i = 0; i < calls.size(); i++) {
+        ObjectNode call = toolCalls.addObject().put("id", "call_" + i).put("type", "function");
+        call.putObject("function").put("name", calls.get(i).name()).put("arguments", calls.get(i).arguments());
+      }
+    }
+    ObjectNode body = JSON.createObjectNode().put("id", "chatcmpl-test").put("object", "chat.completion")
+        .put("created", 0).put("model", "scripted");
+    body.putArray("choices").addObject().put("index", 0).put("finish_reason", calls.isEmpty() ? "stop" : "tool_calls")
+        .set("message", message);
+    body.set("usage", JSON.valueToTree(Map.of("prompt_tokens", 40, "completion_tokens", 8, "total_tokens", 48)));
+    return body.toString();
+  }
+
+  static String error(String message) {
+    return JSON.createObjectNode().set("error", JSON.createObjectNode().put("message", message)
+        .put("type", "server_error")).toString();
+  }
+}
