@@ -135,6 +135,15 @@ final class BoardMemory implements AutoCloseable {
     return size;
   }
 
+  /** Every post, in post order. */
+  List<dev.memloop.memory.MemoryItem> items() {
+    List<dev.memloop.memory.MemoryItem> out = new ArrayList<>(size);
+    for (WorkingMemory segment : segments) {
+      out.addAll(segment.items());
+    }
+    return out;
+  }
+
   /** Counters summed over the segments. */
   MemoryStats stats() {
     int items = 0;

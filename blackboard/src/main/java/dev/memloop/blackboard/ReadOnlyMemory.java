@@ -1,5 +1,6 @@
 package dev.memloop.blackboard;
 
+import dev.memloop.memory.MemoryItem;
 import dev.memloop.memory.MemoryStats;
 import dev.memloop.memory.MemoryTimings;
 import dev.memloop.memory.MetadataFilter;
@@ -99,6 +100,11 @@ final class ReadOnlyMemory implements WorkingMemory {
   @Override
   public boolean seen(String text, double threshold) {
     return memory.match(text, threshold).isPresent();
+  }
+
+  @Override
+  public List<MemoryItem> items() {
+    return memory.items();
   }
 
   @Override

@@ -277,6 +277,18 @@ abstract class BaseWorkingMemory implements WorkingMemory {
   }
 
   @Override
+  public final java.util.List<MemoryItem> items() {
+    ensureOpen("items");
+    beginRead(false);
+    try {
+      ensureOpen("items");
+      return core.items();
+    } finally {
+      endRead(false);
+    }
+  }
+
+  @Override
   public final Optional<float[]> vector(String id) {
     ensureOpen("vector");
     Inputs.id(id);

@@ -201,6 +201,15 @@ final class MemoryCore {
         : Optional.of(recallAt(buffers.ordinal(0), buffers.score(0)));
   }
 
+  /** Every item, oldest first (eviction order), as copies. */
+  java.util.List<MemoryItem> items() {
+    java.util.List<MemoryItem> out = new java.util.ArrayList<>(slots.size());
+    for (Slot s = oldest; s != null; s = s.newer) {
+      out.add(new MemoryItem(ids[s.ordinal], texts[s.ordinal], index.vector(s.ordinal), metadataAt(s.ordinal)));
+    }
+    return out;
+  }
+
   Optional<float[]> vector(String id) {
     Slot slot = slots.get(id);
     return slot == null ? Optional.empty() : Optional.of(index.vector(slot.ordinal));

@@ -90,6 +90,12 @@ public interface WorkingMemory extends AutoCloseable {
   /** A copy of the stored (unit-length) vector of {@code id}. */
   Optional<float[]> vector(String id);
 
+  /**
+   * Every item, oldest first, as copies: a snapshot from which the memory can be rebuilt with the same ids (an
+   * agent's memory moving to another node does). O(n); not for the hot path.
+   */
+  java.util.List<MemoryItem> items();
+
   /** Removes {@code id}; false if it was not stored. */
   boolean remove(String id);
 

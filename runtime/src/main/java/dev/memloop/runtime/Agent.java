@@ -36,6 +36,9 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
 
   public record GetStatus(ActorRef<Status> replyTo) implements Command {}
 
+  /** Asks for the agent's snapshot: its own memory's items and its completed turns, for moving it elsewhere. */
+  public record GetSnapshot(ActorRef<AgentSnapshot> replyTo) implements Command {}
+
   public enum Stop implements Command { INSTANCE }
 
   /** A snapshot of the agent for monitoring and tests. */
@@ -54,8 +57,14 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
   record Resume() implements Command {}
 
   public static Behavior<Command> create(AgentSpec spec) {
+    return create(spec, AgentSnapshot.empty(spec.id()));
+  }
+
+  /** An agent that starts from {@code snapshot}: its memory rebuilt with the same ids, its turn count carried on. */
+  public static Behavior<Command> create(AgentSpec spec, AgentSnapshot snapshot) {
     return Behaviors.setup(outer -> {
       AgentCore core = AgentCore.create(spec, outer);
+      core.restore(snapshot);
       Behavior<Command> restartable = Behaviors.setup(context -> new Agent(context, core));
       // keep the child store (networked agents) through restarts: it holds the memory
       return Behaviors.supervise(restartable).onFailure(Exception.class,
@@ -107,6 +116,9 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
       return this;
     } else if (command instanceof GetStatus get) {
       return onGetStatus(get);
+    } else if (command instanceof GetSnapshot get) {
+      get.replyTo().tell(core.snapshot());
+      return this;
     } else if (command instanceof Resume) {
       return onResume();
     } else if (command == Stop.INSTANCE) {

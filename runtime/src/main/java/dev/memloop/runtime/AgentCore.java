@@ -199,6 +199,25 @@ final class AgentCore {
     }
   }
 
+  /** Rebuilds the agent's own memory from a snapshot (before any turn) and carries its turn count on. */
+  void restore(AgentSnapshot snapshot) {
+    if (!snapshot.agentId().equals(spec.id())) {
+      throw new IllegalArgumentException("snapshot of " + snapshot.agentId() + " given to agent " + spec.id());
+    }
+    if (!snapshot.items().isEmpty() && ownedMemory == null) {
+      throw new IllegalArgumentException("agent " + spec.id() + " has no memory of its own to restore "
+          + snapshot.items().size() + " items into");
+    }
+    for (dev.memloop.memory.MemoryItem item : snapshot.items()) {
+      ownedMemory.addVector(item.id(), item.vector(), item.text(), item.metadata());
+    }
+    turnsCompleted = snapshot.turnsCompleted();
+  }
+
+  AgentSnapshot snapshot() {
+    return new AgentSnapshot(spec.id(), turnsCompleted, ownedMemory == null ? List.of() : ownedMemory.items());
+  }
+
   void close() {
     policy.close();
     if (ownedMemory != null) {

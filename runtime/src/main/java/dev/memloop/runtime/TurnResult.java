@@ -10,7 +10,7 @@ import java.util.List;
  * failure's message.
  */
 public record TurnResult(String agentId, int turn, List<StepRecord> steps, long budgetNanos, long spentNanos,
-    boolean aborted, String failure, int restarts, long hops) {
+    boolean aborted, String failure, int restarts, long hops) implements RuntimeMessage {
 
   public TurnResult {
     steps = List.copyOf(steps);

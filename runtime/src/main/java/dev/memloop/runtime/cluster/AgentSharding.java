@@ -1,0 +1,27 @@
+package dev.memloop.runtime.cluster;
+
+import dev.memloop.runtime.AgentSpec;
+import java.util.function.Function;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.cluster.sharding.typed.ShardingEnvelope;
+import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
+import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
+
+/** Agents sharded across a cluster: start the region on every node that hosts agents, then address them by id. */
+public final class AgentSharding {
+
+  private AgentSharding() {}
+
+  /** @param specs makes an agent's spec from its id, on whichever node the agent lands */
+  public static ActorRef<ShardingEnvelope<ShardedAgent.Command>> init(ActorSystem<?> system,
+      Function<String, AgentSpec> specs) {
+    return ClusterSharding.get(system).init(Entity.of(ShardedAgent.TYPE,
+        context -> ShardedAgent.create(context.getEntityId(), specs)).withStopMessage(ShardedAgent.Passivate.INSTANCE));
+  }
+
+  public static EntityRef<ShardedAgent.Command> agent(ActorSystem<?> system, String agentId) {
+    return ClusterSharding.get(system).entityRefFor(ShardedAgent.TYPE, agentId);
+  }
+}

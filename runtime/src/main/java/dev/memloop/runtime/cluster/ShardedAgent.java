@@ -1,0 +1,150 @@
+package dev.memloop.runtime.cluster;
+
+import dev.memloop.runtime.Agent;
+import dev.memloop.runtime.AgentSnapshot;
+import dev.memloop.runtime.AgentSpec;
+import dev.memloop.runtime.RuntimeMessage;
+import dev.memloop.runtime.Turn;
+import dev.memloop.runtime.TurnResult;
+import java.time.Duration;
+import java.util.function.Function;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.StashBuffer;
+import org.apache.pekko.cluster.ddata.LWWRegister;
+import org.apache.pekko.cluster.ddata.LWWRegisterKey;
+import org.apache.pekko.cluster.ddata.SelfUniqueAddress;
+import org.apache.pekko.cluster.ddata.typed.javadsl.DistributedData;
+import org.apache.pekko.cluster.ddata.typed.javadsl.Replicator;
+import org.apache.pekko.cluster.ddata.typed.javadsl.ReplicatorMessageAdapter;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
+
+/**
+ * An agent as a Cluster Sharding entity that moves with its memory. On start it reads its last snapshot from
+ * Distributed Data (read-majority) and starts its agent from it; it runs one turn at a time, and at every turn end
+ * writes the agent's snapshot with write-majority before answering, so a node that dies loses at most the turn
+ * in flight and a rebalanced or passivated agent resumes elsewhere with every item, under the same ids.
+ *
+ * <p>Distributed Data rather than Persistence: there is no journal server on these machines, the state is small
+ * and replaced whole at each turn end, and a majority write survives the loss of any one node of three.
+ */
+public final class ShardedAgent {
+
+  public static final EntityTypeKey<Command> TYPE = EntityTypeKey.create(Command.class, "memloop-agent");
+  static final Duration MAJORITY_TIMEOUT = Duration.ofSeconds(5);
+  static final int STASH = 1_000;
+
+  public interface Command extends RuntimeMessage {}
+
+  /** Runs one turn; the answer comes once the turn's snapshot is replicated. */
+  public record RunTurn(Turn turn, ActorRef<TurnResult> replyTo) implements Command {}
+
+  public record GetSnapshot(ActorRef<AgentSnapshot> replyTo) implements Command {}
+
+  /** Sharding's stop message: handoff or passivation. The snapshot of the last turn end is already replicated. */
+  public enum Passivate implements Command { INSTANCE }
+
+  private record Loaded(AgentSnapshot snapshot) implements Command {}
+
+  private record TurnAnswered(TurnResult result, ActorRef<TurnResult> replyTo) implements Command {}
+
+  private record Snapshotted(AgentSnapshot snapshot, TurnResult result, ActorRef<TurnResult> replyTo) implements Command {}
+
+  private record Replicated(TurnResult result, ActorRef<TurnResult> replyTo, boolean majority) implements Command {}
+
+  private ShardedAgent() {}
+
+  static org.apache.pekko.cluster.ddata.Key<LWWRegister<AgentSnapshot>> key(String agentId) {
+    return LWWRegisterKey.create("memloop-agent-" + agentId);
+  }
+
+  public static Behavior<Command> create(String agentId, Function<String, AgentSpec> specs) {
+    return Behaviors.withStash(STASH, stash -> Behaviors.setup(context ->
+        DistributedData.<Command, LWWRegister<AgentSnapshot>>withReplicatorMessageAdapter(replicator -> {
+          replicator.askGet(replyTo -> new Replicator.Get<>(key(agentId), new Replicator.ReadMajority(MAJORITY_TIMEOUT),
+              replyTo), response -> new Loaded(loaded(agentId, response)));
+          return loading(context, stash, replicator, agentId, specs);
+        })));
+  }
+
+  private static AgentSnapshot loaded(String agentId, Replicator.GetResponse<LWWRegister<AgentSnapshot>> response) {
+    if (response instanceof Replicator.GetSuccess<LWWRegister<AgentSnapshot>> found) {
+      return found.get(key(agentId)).getValue();
+    }
+    return AgentSnapshot.empty(agentId); // never written (NotFound), or no majority reachable: start empty, say so
+  }
+
+  private static Behavior<Command> loading(ActorContext<Command> context, StashBuffer<Command> stash,
+      ReplicatorMessageAdapter<Command, LWWRegister<AgentSnapshot>> replicator, String agentId,
+      Function<String, AgentSpec> specs) {
+    return Behaviors.receive(Command.class)
+        .onMessage(Loaded.class, loaded -> {
+          ActorRef<Agent.Command> agent = context.spawn(Agent.create(specs.apply(agentId), loaded.snapshot()), "agent");
+          return stash.unstashAll(idle(context, stash, replicator, agentId, agent));
+        })
+        .onMessageEquals(Passivate.INSTANCE, Behaviors::stopped)
+        .onAnyMessage(other -> {
+          stash.stash(other);
+          return Behaviors.same();
+        })
+        .build();
+  }
+
+  private static Behavior<Command> idle(ActorContext<Command> context, StashBuffer<Command> stash,
+      ReplicatorMessageAdapter<Command, LWWRegister<AgentSnapshot>> replicator, String agentId,
+      ActorRef<Agent.Command> agent) {
+    return Behaviors.receive(Command.class)
+        .onMessage(RunTurn.class, run -> {
+          agent.tell(new Agent.RunTurn(run.turn(), context.messageAdapter(TurnResult.class,
+              result -> new TurnAnswered(result, run.replyTo()))));
+          return busy(context, stash, replicator, agentId, agent);
+        })
+        .onMessage(GetSnapshot.class, get -> {
+          agent.tell(new Agent.GetSnapshot(get.replyTo()));
+          return Behaviors.same();
+        })
+        .onMessageEquals(Passivate.INSTANCE, Behaviors::stopped)
+        .build();
+  }
+
+  /** A turn in flight: its answer, then its snapshot, then the majority write; other commands wait. */
+  private static Behavior<Command> busy(ActorContext<Command> context, StashBuffer<Command> stash,
+      ReplicatorMessageAdapter<Command, LWWRegister<AgentSnapshot>> replicator, String agentId,
+      ActorRef<Agent.Command> agent) {
+    SelfUniqueAddress node = DistributedData.get(context.getSystem()).selfUniqueAddress();
+    return Behaviors.receive(Command.class)
+        .onMessage(TurnAnswered.class, answered -> {
+          context.ask(AgentSnapshot.class, agent, MAJORITY_TIMEOUT, Agent.GetSnapshot::new,
+              (snapshot, failure) -> new Snapshotted(snapshot, answered.result(), answered.replyTo()));
+          return Behaviors.same();
+        })
+        .onMessage(Snapshotted.class, taken -> {
+          if (taken.snapshot() == null) { // the agent did not answer: reply without replicating, and say so
+            return replied(context, stash, replicator, agentId, agent, taken.result(), taken.replyTo(), false);
+          }
+          replicator.askUpdate(replyTo -> new Replicator.Update<>(key(agentId), LWWRegister.create(node, taken.snapshot()),
+              new Replicator.WriteMajority(MAJORITY_TIMEOUT), replyTo, current -> current.withValue(node, taken.snapshot())),
+              response -> new Replicated(taken.result(), taken.replyTo(), response instanceof Replicator.UpdateSuccess));
+          return Behaviors.same();
+        })
+        .onMessage(Replicated.class, replicated -> replied(context, stash, replicator, agentId, agent,
+            replicated.result(), replicated.replyTo(), replicated.majority()))
+        .onAnyMessage(other -> {
+          stash.stash(other);
+          return Behaviors.same();
+        })
+        .build();
+  }
+
+  private static Behavior<Command> replied(ActorContext<Command> context, StashBuffer<Command> stash,
+      ReplicatorMessageAdapter<Command, LWWRegister<AgentSnapshot>> replicator, String agentId,
+      ActorRef<Agent.Command> agent, TurnResult result, ActorRef<TurnResult> replyTo, boolean majority) {
+    if (!majority) {
+      context.getLog().warn("agent {}: turn {} snapshot not confirmed by a majority", agentId, result.turn());
+    }
+    replyTo.tell(result);
+    return stash.unstashAll(idle(context, stash, replicator, agentId, agent));
+  }
+}
