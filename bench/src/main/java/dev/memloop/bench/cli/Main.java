@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The {@code memloop} command line. Every command and subcommand answers {@code --help}. */
 @Command(name = "memloop", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "A runtime for language agents whose memory lives inside the reasoning loop.",
-    subcommands = {ReproduceCommand.class, FleetCommand.class, BlackboardCommand.class, AgentLifecycleCommand.class, CalibrateCommand.class, BenchCommand.class, EmbedderCommand.class, JmhCommand.class,
+    subcommands = {ReproduceCommand.class, NodeCommand.class, ClusterDemoCommand.class, FleetCommand.class, BlackboardCommand.class, AgentLifecycleCommand.class, CalibrateCommand.class, BenchCommand.class, EmbedderCommand.class, JmhCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -43,7 +43,15 @@ class AgentCommandsTest {
         Arguments.of(new String[] {"bench", "runtime", "--items", "0"}, "items must be in [1, 1000000]: 0"),
         Arguments.of(new String[] {"bench", "runtime", "--steps", "1"}, "steps per turn must be in [2, 60]: 1"),
         Arguments.of(new String[] {"bench", "runtime", "--turns", "0"}, "turns must be in [1, 100000]: 0"),
-        Arguments.of(new String[] {"bench", "runtime", "--agents", "-2"}, "agents must be >= 0: -2"));
+        Arguments.of(new String[] {"bench", "runtime", "--agents", "-2"}, "agents must be >= 0: -2"),
+        Arguments.of(new String[] {"node", "--port", "1", "--role", "store"}, "role must be agents or driver (store and blackboard are not built yet): 'store'"),
+        Arguments.of(new String[] {"node", "--port", "99999"}, "port must be in [0, 65535]: 99999"),
+        Arguments.of(new String[] {"node", "--port", "1", "--seeds", "nowhere"}, "a seed must be host:port: 'nowhere'"),
+        Arguments.of(new String[] {"node"}, "Missing required option: '--port=<port>'"),
+        Arguments.of(new String[] {"cluster-demo", "--nodes", "1"}, "nodes must be in [2, 9]: 1"),
+        Arguments.of(new String[] {"cluster-demo", "--agents", "0"}, "agents must be in [1, 10000]: 0"),
+        Arguments.of(new String[] {"cluster-demo", "--kill-after-turn", "3"}, "kill-after-turn must be in [-1, 2]: 3"),
+        Arguments.of(new String[] {"cluster-demo", "--seed", "1000000003"}, "seed 1000000003 is held out"));
   }
 
   @ParameterizedTest

@@ -14,11 +14,22 @@ public final class AgentSharding {
 
   private AgentSharding() {}
 
+  /** The role of nodes that host agents; others (a driver) reach them through a proxy. */
+  public static final String ROLE = "agents";
+
   /** @param specs makes an agent's spec from its id, on whichever node the agent lands */
   public static ActorRef<ShardingEnvelope<ShardedAgent.Command>> init(ActorSystem<?> system,
       Function<String, AgentSpec> specs) {
     return ClusterSharding.get(system).init(Entity.of(ShardedAgent.TYPE,
         context -> ShardedAgent.create(context.getEntityId(), specs)).withStopMessage(ShardedAgent.Passivate.INSTANCE));
+  }
+
+  /** As {@link #init}, hosting agents only on nodes with the {@link #ROLE} role; elsewhere the region is a proxy. */
+  public static ActorRef<ShardingEnvelope<ShardedAgent.Command>> initOnRole(ActorSystem<?> system,
+      Function<String, AgentSpec> specs) {
+    return ClusterSharding.get(system).init(Entity.of(ShardedAgent.TYPE,
+        context -> ShardedAgent.create(context.getEntityId(), specs)).withStopMessage(ShardedAgent.Passivate.INSTANCE)
+        .withRole(ROLE));
   }
 
   public static EntityRef<ShardedAgent.Command> agent(ActorSystem<?> system, String agentId) {

@@ -35,6 +35,7 @@ public final class ShardedAgent {
   public static final EntityTypeKey<Command> TYPE = EntityTypeKey.create(Command.class, "memloop-agent");
   static final Duration MAJORITY_TIMEOUT = Duration.ofSeconds(5);
   static final int STASH = 1_000;
+  static final int MAJORITY_READS = 2;
 
   public interface Command extends RuntimeMessage {}
 
@@ -46,7 +47,10 @@ public final class ShardedAgent {
   /** Sharding's stop message: handoff or passivation. The snapshot of the last turn end is already replicated. */
   public enum Passivate implements Command { INSTANCE }
 
+  /** The read's outcome: a snapshot (or none ever written), or a failure to reach a majority (snapshot null). */
   private record Loaded(AgentSnapshot snapshot) implements Command {}
+
+  private enum ReadAgain implements Command { INSTANCE }
 
   private record TurnAnswered(TurnResult result, ActorRef<TurnResult> replyTo) implements Command {}
 
@@ -61,28 +65,50 @@ public final class ShardedAgent {
   }
 
   public static Behavior<Command> create(String agentId, Function<String, AgentSpec> specs) {
-    return Behaviors.withStash(STASH, stash -> Behaviors.setup(context ->
+    return Behaviors.withStash(STASH, stash -> Behaviors.setup(context -> Behaviors.withTimers(timers ->
         DistributedData.<Command, LWWRegister<AgentSnapshot>>withReplicatorMessageAdapter(replicator -> {
-          replicator.askGet(replyTo -> new Replicator.Get<>(key(agentId), new Replicator.ReadMajority(MAJORITY_TIMEOUT),
-              replyTo), response -> new Loaded(loaded(agentId, response)));
-          return loading(context, stash, replicator, agentId, specs);
-        })));
+          read(replicator, agentId, 1);
+          return loading(context, stash, replicator, agentId, specs, timers, 1);
+        }))));
+  }
+
+  /** Majority reads first; after {@link #MAJORITY_READS} failures, what this node's replica holds (gossip has it). */
+  private static void read(ReplicatorMessageAdapter<Command, LWWRegister<AgentSnapshot>> replicator, String agentId,
+      int attempt) {
+    Replicator.ReadConsistency consistency = attempt <= MAJORITY_READS
+        ? new Replicator.ReadMajority(MAJORITY_TIMEOUT) : Replicator.readLocal();
+    replicator.askGet(replyTo -> new Replicator.Get<>(key(agentId), consistency, replyTo),
+        response -> new Loaded(loaded(agentId, response)));
   }
 
   private static AgentSnapshot loaded(String agentId, Replicator.GetResponse<LWWRegister<AgentSnapshot>> response) {
     if (response instanceof Replicator.GetSuccess<LWWRegister<AgentSnapshot>> found) {
       return found.get(key(agentId)).getValue();
     }
-    return AgentSnapshot.empty(agentId); // never written (NotFound), or no majority reachable: start empty, say so
+    if (response instanceof Replicator.NotFound) {
+      return AgentSnapshot.empty(agentId); // a new agent
+    }
+    return null; // no majority reachable yet (the cluster is still settling): read again, never start empty
   }
 
   private static Behavior<Command> loading(ActorContext<Command> context, StashBuffer<Command> stash,
       ReplicatorMessageAdapter<Command, LWWRegister<AgentSnapshot>> replicator, String agentId,
-      Function<String, AgentSpec> specs) {
+      Function<String, AgentSpec> specs, org.apache.pekko.actor.typed.javadsl.TimerScheduler<Command> timers,
+      int attempt) {
     return Behaviors.receive(Command.class)
         .onMessage(Loaded.class, loaded -> {
+          if (loaded.snapshot() == null) {
+            context.getLog().warn("agent {}: no majority answered read {} of its snapshot; reading again", agentId,
+                attempt);
+            timers.startSingleTimer(ReadAgain.INSTANCE, Duration.ofMillis(200));
+            return loading(context, stash, replicator, agentId, specs, timers, attempt + 1);
+          }
           ActorRef<Agent.Command> agent = context.spawn(Agent.create(specs.apply(agentId), loaded.snapshot()), "agent");
           return stash.unstashAll(idle(context, stash, replicator, agentId, agent));
+        })
+        .onMessageEquals(ReadAgain.INSTANCE, () -> {
+          read(replicator, agentId, attempt);
+          return Behaviors.same();
         })
         .onMessageEquals(Passivate.INSTANCE, Behaviors::stopped)
         .onAnyMessage(other -> {

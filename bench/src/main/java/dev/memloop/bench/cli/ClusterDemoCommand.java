@@ -1,0 +1,50 @@
+package dev.memloop.bench.cli;
+
+import dev.memloop.bench.cluster.ClusterDemo;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code memloop cluster-demo}: a fleet on a cluster of node processes on loopback, one node killed mid-run. */
+@Command(name = "cluster-demo", mixinStandardHelpOptions = true,
+    description = {"Starts --nodes node processes on 127.0.0.1 (memloop node --role agents) and a driver, runs a "
+        + "fleet of triage agents (per-step guard, simulated model) for four turns, kills the last node process "
+        + "after --kill-after-turn, and prints what survived: turns answered, agents that moved and their memories, "
+        + "fleet-wide redundant investigations."})
+final class ClusterDemoCommand implements Callable<Integer> {
+
+  @CommandLine.Spec
+  private CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--nodes", defaultValue = "3", description = "Node processes (default: ${DEFAULT-VALUE}).")
+  private int nodes;
+
+  @Option(names = "--agents", defaultValue = "30", description = "Agents (default: ${DEFAULT-VALUE}).")
+  private int agents;
+
+  @Option(names = "--kill-after-turn", defaultValue = "1", description = "Kill the last node after this turn "
+      + "(default: ${DEFAULT-VALUE}; -1: kill none).")
+  private int killAfter;
+
+  @Option(names = "--seed", defaultValue = "42", description = "First workload seed (default: ${DEFAULT-VALUE}).")
+  private long seed;
+
+  @Override
+  public Integer call() throws Exception {
+    if (nodes < 2 || nodes > 9) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "nodes must be in [2, 9]: " + nodes);
+    }
+    if (agents < 1 || agents > 10_000) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "agents must be in [1, 10000]: " + agents);
+    }
+    if (killAfter < -1 || killAfter > 2) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "kill-after-turn must be in [-1, 2]: " + killAfter);
+    }
+    Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
+    ClusterDemo.Result result = ClusterDemo.run(nodes, agents, killAfter, seed, spec.commandLine().getOut());
+    spec.commandLine().getOut().print(result.report());
+    spec.commandLine().getOut().flush();
+    return result.everyAgentFinished() ? 0 : 1;
+  }
+}
