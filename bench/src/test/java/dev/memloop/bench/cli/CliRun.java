@@ -1,7 +1,13 @@
 package dev.memloop.bench.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 
 /** One run of the command line in-process, with its exit code, standard output and error text. */
@@ -19,5 +25,15 @@ record CliRun(int exitCode, String out, String err) {
     outWriter.flush();
     errWriter.flush();
     return new CliRun(code, out.toString(), err.toString());
+  }
+
+  /** Runs a command that must be refused: exit code 2, {@code message} in the error, nothing under {@code results}. */
+  static void assertRefused(String[] args, String message, Path results) throws IOException {
+    CliRun run = of(CommandLineTest.append(args, results));
+    assertThat(run.exitCode()).as(String.join(" ", args) + "\n" + run.err()).isEqualTo(2);
+    assertThat(run.err()).contains(message);
+    try (Stream<Path> written = Files.list(results)) {
+      assertThat(written).as("nothing written for a refused command").isEmpty();
+    }
   }
 }

@@ -34,12 +34,7 @@ class ReproduceCommandTest {
   @ParameterizedTest
   @MethodSource("badFlags")
   void should_reject_bad_flags_naming_the_value(String[] args, String message) throws IOException {
-    CliRun run = CliRun.of(CommandLineTest.append(args, results));
-    assertThat(run.exitCode()).as(String.join(" ", args) + "\n" + run.err()).isEqualTo(2);
-    assertThat(run.err()).contains(message);
-    try (Stream<Path> written = Files.list(results)) {
-      assertThat(written).as("nothing written for a refused command").isEmpty();
-    }
+    CliRun.assertRefused(args, message, results);
   }
 
   @Test

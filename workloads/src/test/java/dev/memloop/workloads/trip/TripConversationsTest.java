@@ -30,8 +30,11 @@ class TripConversationsTest {
 
   @Test
   void should_give_the_same_conversation_for_the_same_seed_and_others_for_others() {
-    assertEquals(TripConversations.generate(7), TripConversations.generate(7));
-    assertNotEquals(TripConversations.generate(7).userMessages(), TripConversations.generate(8).userMessages());
+    TripConversation first = TripConversations.generate(7);
+    TripConversation other = TripConversations.generate(8); // generating another in between changes nothing
+    assertNotEquals(first.userMessages(), other.userMessages());
+    assertEquals(first.userMessages(), TripConversations.generate(7).userMessages());
+    assertEquals(first.constraints(), TripConversations.generate(7).constraints());
   }
 
   @Test
