@@ -155,6 +155,7 @@ final class ReproduceCommand implements Callable<Integer> {
     });
     if (llmRun != null) {
       console.println("model calls: " + llmRun.counters().snapshot());
+      run.write("llm-calls.json", llmRun.counters().usage()); // tokens and time of every call
     }
     StringBuilder markdown = new StringBuilder(ReproduceNotes.MARKDOWN);
     StringBuilder html = new StringBuilder("<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>memloop "

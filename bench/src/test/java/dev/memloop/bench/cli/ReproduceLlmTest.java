@@ -42,6 +42,12 @@ class ReproduceLlmTest {
     JsonNode cells = RunDirectory.JSON.readTree(run.out()).get("table1");
     assertThat(cells).extracting(c -> c.get("model").asText()).contains("nano-sim", "mini-sim", "scripted-model");
     assertThat(run.err()).contains("model calls: Snapshot[calls=120, retries=0, failures=0");
+    try (Stream<Path> runs = Files.list(results)) {
+      Path calls = runs.findFirst().orElseThrow().resolve("llm-calls.json");
+      JsonNode usage = RunDirectory.JSON.readTree(calls.toFile());
+      assertThat(usage).hasSize(120);
+      assertThat(usage.get(0).get("inputTokens").asLong()).isEqualTo(40);
+    }
   }
 
   @Test

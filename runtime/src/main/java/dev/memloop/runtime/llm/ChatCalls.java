@@ -40,13 +40,13 @@ public final class ChatCalls {
   public ChatResponse chat(ChatRequest request) {
     for (int attempt = 0; ; attempt++) {
       counters.calls.increment();
+      long start = System.nanoTime();
       try {
         ChatResponse response = model.chat(request);
         TokenUsage usage = response.tokenUsage();
-        if (usage != null) {
-          counters.inputTokens.add(usage.inputTokenCount() == null ? 0 : usage.inputTokenCount());
-          counters.outputTokens.add(usage.outputTokenCount() == null ? 0 : usage.outputTokenCount());
-        }
+        counters.answered(new LlmCounters.CallUsage(settings.model(),
+            usage == null || usage.inputTokenCount() == null ? 0 : usage.inputTokenCount(),
+            usage == null || usage.outputTokenCount() == null ? 0 : usage.outputTokenCount(), System.nanoTime() - start));
         return response;
       } catch (RuntimeException e) {
         if (timedOut(e)) {

@@ -5,6 +5,9 @@ import java.util.concurrent.atomic.LongAdder;
 /** What a run's model calls cost and how they failed; shared by every agent of a run, so thread-safe. */
 public final class LlmCounters {
 
+  /** One answered call: the model, its tokens (as the server counted them; 0 when it did not say) and its time. */
+  public record CallUsage(String model, long inputTokens, long outputTokens, long nanos) {}
+
   /** A snapshot, for records and reports. */
   public record Snapshot(long calls, long retries, long failures, long timeouts, long toolErrors, long malformedReplies,
       long inputTokens, long outputTokens) {}
@@ -17,6 +20,18 @@ public final class LlmCounters {
   final LongAdder malformedReplies = new LongAdder();
   final LongAdder inputTokens = new LongAdder();
   final LongAdder outputTokens = new LongAdder();
+  private final java.util.concurrent.ConcurrentLinkedQueue<CallUsage> usage = new java.util.concurrent.ConcurrentLinkedQueue<>();
+
+  void answered(CallUsage call) {
+    usage.add(call);
+    inputTokens.add(call.inputTokens());
+    outputTokens.add(call.outputTokens());
+  }
+
+  /** Every answered call of the run, in the order they were answered. */
+  public java.util.List<CallUsage> usage() {
+    return java.util.List.copyOf(usage);
+  }
 
   public void toolError() {
     toolErrors.increment();

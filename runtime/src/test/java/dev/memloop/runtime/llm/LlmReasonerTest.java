@@ -70,6 +70,12 @@ class LlmReasonerTest {
     assertThat(server.authorizations()).containsExactly("Bearer " + KEY);
     assertThat(counters.snapshot().inputTokens()).isEqualTo(40);
     assertThat(counters.snapshot().outputTokens()).isEqualTo(8);
+    assertThat(counters.usage()).singleElement().satisfies(call -> {
+      assertThat(call.model()).isEqualTo("gpt-5-nano");
+      assertThat(call.inputTokens()).isEqualTo(40);
+      assertThat(call.outputTokens()).isEqualTo(8);
+      assertThat(call.nanos()).isPositive();
+    });
   }
 
   @Test
