@@ -36,6 +36,7 @@ public final class ShardedAgent {
   static final Duration MAJORITY_TIMEOUT = Duration.ofSeconds(5);
   static final int STASH = 1_000;
   static final int MAJORITY_READS = 2;
+  static final int REPLICA_CHECKS = 50; // 10 s at 200 ms, then read anyway
 
   public interface Command extends RuntimeMessage {}
 
@@ -52,6 +53,10 @@ public final class ShardedAgent {
 
   private enum ReadAgain implements Command { INSTANCE }
 
+  private record ReplicasKnown(int replicas) implements Command {}
+
+  private enum CountReplicas implements Command { INSTANCE }
+
   private record TurnAnswered(TurnResult result, ActorRef<TurnResult> replyTo) implements Command {}
 
   private record Snapshotted(AgentSnapshot snapshot, TurnResult result, ActorRef<TurnResult> replyTo) implements Command {}
@@ -67,9 +72,55 @@ public final class ShardedAgent {
   public static Behavior<Command> create(String agentId, Function<String, AgentSpec> specs) {
     return Behaviors.withStash(STASH, stash -> Behaviors.setup(context -> Behaviors.withTimers(timers ->
         DistributedData.<Command, LWWRegister<AgentSnapshot>>withReplicatorMessageAdapter(replicator -> {
-          read(replicator, agentId, 1);
-          return loading(context, stash, replicator, agentId, specs, timers, 1);
+          countReplicas(replicator);
+          return awaitingReplicas(context, stash, replicator, agentId, specs, timers, 1);
         }))));
+  }
+
+  private static void countReplicas(ReplicatorMessageAdapter<Command, LWWRegister<AgentSnapshot>> replicator) {
+    replicator.askReplicaCount(Replicator.GetReplicaCount::new, count -> new ReplicasKnown(count.n()));
+  }
+
+  /**
+   * The readiness gate: a majority read is meaningful only once this node's replicator knows the other
+   * replicas. Right after a cluster forms or changes it may not yet, and majority operations then time out.
+   */
+  private static Behavior<Command> awaitingReplicas(ActorContext<Command> context, StashBuffer<Command> stash,
+      ReplicatorMessageAdapter<Command, LWWRegister<AgentSnapshot>> replicator, String agentId,
+      Function<String, AgentSpec> specs, org.apache.pekko.actor.typed.javadsl.TimerScheduler<Command> timers,
+      int check) {
+    return Behaviors.receive(Command.class)
+        .onMessage(ReplicasKnown.class, known -> {
+          if (known.replicas() >= replicaHosts(context) || check >= REPLICA_CHECKS) {
+            read(replicator, agentId, 1);
+            return loading(context, stash, replicator, agentId, specs, timers, 1);
+          }
+          timers.startSingleTimer(CountReplicas.INSTANCE, Duration.ofMillis(200));
+          return awaitingReplicas(context, stash, replicator, agentId, specs, timers, check + 1);
+        })
+        .onMessageEquals(CountReplicas.INSTANCE, () -> {
+          countReplicas(replicator);
+          return Behaviors.same();
+        })
+        .onMessageEquals(Passivate.INSTANCE, Behaviors::stopped)
+        .onAnyMessage(other -> {
+          stash.stash(other);
+          return Behaviors.same();
+        })
+        .build();
+  }
+
+  /** Up members that run a replicator: those with the Distributed Data role, or all when none is set. */
+  private static int replicaHosts(ActorContext<Command> context) {
+    String role = context.getSystem().settings().config().getString("pekko.cluster.distributed-data.role");
+    int hosts = 0;
+    for (org.apache.pekko.cluster.Member m : org.apache.pekko.cluster.typed.Cluster.get(context.getSystem()).state()
+        .getMembers()) {
+      if (m.status() == org.apache.pekko.cluster.MemberStatus.up() && (role.isEmpty() || m.hasRole(role))) {
+        hosts++;
+      }
+    }
+    return hosts;
   }
 
   /** Majority reads first; after {@link #MAJORITY_READS} failures, what this node's replica holds (gossip has it). */
