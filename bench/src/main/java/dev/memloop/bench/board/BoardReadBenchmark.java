@@ -6,6 +6,7 @@ import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.memory.embed.HashingEmbedder;
 import dev.memloop.memory.timing.HighResolutionTimer;
+import dev.memloop.workloads.vectors.VectorSets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -48,7 +49,7 @@ public final class BoardReadBenchmark {
     fill(system, board, own, items, dimension, random);
     float[][] queries = new float[readsPerRound][];
     for (int q = 0; q < readsPerRound; q++) {
-      queries[q] = unit(random, dimension);
+      queries[q] = VectorSets.gaussian(random, dimension);
     }
     Histogram privateAll = new Histogram(3), viewAll = new Histogram(3), askAll = new Histogram(3);
     double[] ratios = new double[rounds];
@@ -103,7 +104,7 @@ public final class BoardReadBenchmark {
       return Behaviors.same();
     }), "bench-board-acks-" + System.nanoTime(), Props.empty());
     for (int i = 0; i < items; i++) {
-      float[] vector = unit(random, dimension);
+      float[] vector = VectorSets.gaussian(random, dimension);
       own.addVector(vector, "item " + i, java.util.Map.of());
       board.tell(new Blackboard.Post(i, "bench", "item " + i, vector, null, acks));
     }
@@ -112,19 +113,6 @@ public final class BoardReadBenchmark {
     }
   }
 
-  private static float[] unit(SplittableRandom random, int dimension) {
-    float[] v = new float[dimension];
-    double norm = 0;
-    for (int i = 0; i < dimension; i++) {
-      v[i] = (float) (random.nextDouble() * 2 - 1);
-      norm += v[i] * v[i];
-    }
-    float scale = (float) (1 / Math.sqrt(norm));
-    for (int i = 0; i < dimension; i++) {
-      v[i] *= scale;
-    }
-    return v;
-  }
 
   private static PathLatency latency(String path, Histogram h) {
     return new PathLatency(path, h.getValueAtPercentile(50), h.getValueAtPercentile(99), h.getTotalCount());

@@ -53,13 +53,13 @@ final class BlackboardBenchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    check(items > 0 && items <= 1_000_000, "items must be in [1, 1000000]: " + items);
-    check(dimension > 0 && dimension <= 4096, "dimension must be in [1, 4096]: " + dimension);
-    check(rounds > 0 && rounds <= 10_000, "rounds must be in [1, 10000]: " + rounds);
-    check(reads > 0 && reads <= 1_000_000, "reads must be in [1, 1000000]: " + reads);
-    check(posts > 0 && posts <= 10_000_000, "posts must be in [1, 10000000]: " + posts);
+    Options.require(spec, items > 0 && items <= 1_000_000, "items must be in [1, 1000000]: " + items);
+    Options.require(spec, dimension > 0 && dimension <= 4096, "dimension must be in [1, 4096]: " + dimension);
+    Options.require(spec, rounds > 0 && rounds <= 10_000, "rounds must be in [1, 10000]: " + rounds);
+    Options.require(spec, reads > 0 && reads <= 1_000_000, "reads must be in [1, 1000000]: " + reads);
+    Options.require(spec, posts > 0 && posts <= 10_000_000, "posts must be in [1, 10000000]: " + posts);
     for (int w : writers) {
-      check(w > 0 && w <= posts && w <= 100_000, "writers must be in [1, min(posts, 100000)]: " + w);
+      Options.require(spec, w > 0 && w <= posts && w <= 100_000, "writers must be in [1, min(posts, 100000)]: " + w);
     }
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("items", items);
@@ -95,11 +95,6 @@ final class BlackboardBenchCommand implements Callable<Integer> {
     return run.finish("blackboard.json", records, "```\n" + report + "```\n");
   }
 
-  private void check(boolean ok, String message) {
-    if (!ok) {
-      throw new CommandLine.ParameterException(spec.commandLine(), message);
-    }
-  }
 
   private static String us(long nanos) {
     return String.format(Locale.ROOT, "%.1f", nanos / 1e3);

@@ -50,9 +50,7 @@ final class BlackboardCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (modes.stream().distinct().count() != modes.size()) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "each mode runs once: " + modes);
-    }
+    Options.require(spec, modes.stream().distinct().count() == modes.size(), "each mode runs once: " + modes);
     Config root = fleet.root(spec);
     AgentConfig base = rtt == null ? fleet.agent(root) : Options.valid(spec, () -> fleet.agent(root).withRtt(rtt));
     FleetAlertSpec workload = fleet.workload();

@@ -44,9 +44,7 @@ final class BlackboardLadderCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (seeds <= 0 || seeds > 1_000) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "seeds must be in [1, 1000]: " + seeds);
-    }
+    Options.require(spec, seeds > 0 && seeds <= 1_000, "seeds must be in [1, 1000]: " + seeds);
     if (rtts.stream().anyMatch(Duration::isZero)) {
       throw new CommandLine.ParameterException(spec.commandLine(), "a rung's round trip must be > 0 (the in-process "
           + "rung is always run): " + rtts);

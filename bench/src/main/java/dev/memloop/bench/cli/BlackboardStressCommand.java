@@ -44,11 +44,11 @@ final class BlackboardStressCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    check(agents > 0 && agents <= 100_000, "agents must be in [1, 100000]: " + agents);
-    check(posts > 0 && posts <= 1_000_000, "posts must be in [1, 1000000]: " + posts);
-    check((long) agents * posts <= 100_000_000L, "agents x posts must be at most 100000000: " + agents + " x " + posts);
-    check(window > 0 && window <= 10_000, "window must be in [1, 10000]: " + window);
-    check(readers >= 0 && readers <= 64, "readers must be in [0, 64]: " + readers);
+    Options.require(spec, agents > 0 && agents <= 100_000, "agents must be in [1, 100000]: " + agents);
+    Options.require(spec, posts > 0 && posts <= 1_000_000, "posts must be in [1, 1000000]: " + posts);
+    Options.require(spec, (long) agents * posts <= 100_000_000L, "agents x posts must be at most 100000000: " + agents + " x " + posts);
+    Options.require(spec, window > 0 && window <= 10_000, "window must be in [1, 10000]: " + window);
+    Options.require(spec, readers >= 0 && readers <= 64, "readers must be in [0, 64]: " + readers);
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("agents", agents);
     parameters.put("postsPerAgent", posts);
@@ -69,9 +69,4 @@ final class BlackboardStressCommand implements Callable<Integer> {
     return result.passed() ? 0 : 1;
   }
 
-  private void check(boolean ok, String message) {
-    if (!ok) {
-      throw new CommandLine.ParameterException(spec.commandLine(), message);
-    }
-  }
 }

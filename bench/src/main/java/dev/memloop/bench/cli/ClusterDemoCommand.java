@@ -32,15 +32,9 @@ final class ClusterDemoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (nodes < 2 || nodes > 9) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "nodes must be in [2, 9]: " + nodes);
-    }
-    if (agents < 1 || agents > 10_000) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "agents must be in [1, 10000]: " + agents);
-    }
-    if (killAfter < -1 || killAfter > 2) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "kill-after-turn must be in [-1, 2]: " + killAfter);
-    }
+    Options.require(spec, nodes >= 2 && nodes <= 9, "nodes must be in [2, 9]: " + nodes);
+    Options.require(spec, agents >= 1 && agents <= 10_000, "agents must be in [1, 10000]: " + agents);
+    Options.require(spec, killAfter >= -1 && killAfter <= 2, "kill-after-turn must be in [-1, 2]: " + killAfter);
     Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
     ClusterDemo.Result result = ClusterDemo.run(nodes, agents, killAfter, seed, spec.commandLine().getOut());
     spec.commandLine().getOut().print(result.report());

@@ -97,18 +97,10 @@ final class ReproduceCommand implements Callable<Integer> {
     List<Experiment> experiments = Options.valid(spec, () -> Experiments.select(chosen));
     Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
     Options.valid(spec, () -> EmbedderNames.resolve(embedder));
-    if (pgUrl != null && !pgUrl.startsWith("jdbc:postgresql:")) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--pg-url must be a jdbc:postgresql: URL: '" + pgUrl + "'");
-    }
-    if (networkEmbed != null && networkEmbed.isZero()) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "network embed cost must be > 0: " + networkEmbed);
-    }
-    if (!llm.equals("none") && !llm.equals("openai")) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--llm must be none or openai: '" + llm + "'");
-    }
-    if (tokenBudget < 0) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--token-budget must be >= 0: " + tokenBudget);
-    }
+    Options.require(spec, pgUrl == null || pgUrl.startsWith("jdbc:postgresql:"), "--pg-url must be a jdbc:postgresql: URL: '" + pgUrl + "'");
+    Options.require(spec, networkEmbed == null || !networkEmbed.isZero(), "network embed cost must be > 0: " + networkEmbed);
+    Options.require(spec, llm.equals("none") || llm.equals("openai"), "--llm must be none or openai: '" + llm + "'");
+    Options.require(spec, tokenBudget >= 0, "--token-budget must be >= 0: " + tokenBudget);
     LlmRun llmRun = Options.valid(spec, () -> ReproduceLlm.resolve(llm, model, llmBaseUrl, rubric));
     List<LlmRun.Estimate> estimates = ReproduceLlm.estimates(llmRun, experiments);
     if (!ReproduceLlm.affordable(estimates, tokenBudget, yes, spec.commandLine().getErr())) {

@@ -4,6 +4,7 @@ import dev.memloop.bench.pg.PgVectorRecall;
 import dev.memloop.bench.pg.PgliteServer;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.WorkingMemory;
+import dev.memloop.workloads.vectors.VectorSets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Duration;
@@ -46,11 +47,11 @@ public final class RecallLatency implements Experiment {
     SplittableRandom random = new SplittableRandom(context.seed());
     float[][] vectors = new float[ITEMS][];
     for (int i = 0; i < ITEMS; i++) {
-      vectors[i] = unit(random);
+      vectors[i] = VectorSets.gaussian(random, DIMENSION);
     }
     float[][] queries = new float[trials][];
     for (int t = 0; t < trials; t++) {
-      queries[t] = unit(random);
+      queries[t] = VectorSets.gaussian(random, DIMENSION);
     }
     List<Row> rows = new ArrayList<>();
     context.progress("table3: in-process");
@@ -164,18 +165,6 @@ public final class RecallLatency implements Experiment {
         null);
   }
 
-  private static float[] unit(SplittableRandom random) {
-    float[] v = new float[DIMENSION];
-    double norm = 0;
-    for (int i = 0; i < DIMENSION; i++) {
-      v[i] = (float) random.nextGaussian();
-      norm += v[i] * v[i];
-    }
-    for (int i = 0; i < DIMENSION; i++) {
-      v[i] /= (float) Math.sqrt(norm);
-    }
-    return v;
-  }
 
   private static String us(long nanos) {
     return String.format(Locale.ROOT, "%.1f us", nanos / 1e3);
