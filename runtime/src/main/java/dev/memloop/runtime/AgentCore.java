@@ -39,6 +39,7 @@ final class AgentCore {
   private final RemoteMemoryAccess remote;
   private final WorkingMemory ownedMemory;
   private BoardPoster poster; // set when the memory is the shared blackboard
+  StepPatterns patterns;
 
   /** Turns beyond this many waiting are answered as aborted at once rather than queued without bound. */
   static final int MAX_WAITING_TURNS = 1_000;
@@ -63,6 +64,12 @@ final class AgentCore {
   }
 
   static AgentCore create(AgentSpec spec, ActorContext<Agent.Command> context) {
+    AgentCore core = withPolicy(spec, context);
+    core.patterns = StepPatterns.of(spec, core.policy, () -> memory(spec, false));
+    return core;
+  }
+
+  private static AgentCore withPolicy(AgentSpec spec, ActorContext<Agent.Command> context) {
     AgentConfig config = spec.config();
     Reasoner reasoner = spec.reasoners().create(new ReasonerFactory.Context(spec.id(), spec.seed(),
         context.getSystem().dispatchers().lookup(DispatcherSelector.blocking())));
@@ -79,12 +86,17 @@ final class AgentCore {
       }
       case PER_STEP: {
         WorkingMemory memory = memory(spec, false);
-        MemoryAccess access = new LocalMemoryAccess(memory, spec.timer());
+        MemoryAccess access = StepPatterns.dedupWrites(config, memory, spec.embedder(),
+            new LocalMemoryAccess(memory, spec.timer()));
         return new AgentCore(spec, inLoop(spec, access, budget), reasoner, null, memory);
       }
       case NETWORKED: {
         WorkingMemory memory = null;
         ActorRef<MemoryStore.Command> store = spec.remoteStore();
+        if (store == null && config.store() == MemoryStoreKind.REMOTE) {
+          throw new IllegalArgumentException("agent " + spec.id() + ": memory.store = remote needs its store's ref"
+              + " (a cluster node with the store role; ShardedAgent opens one)");
+        }
         if (store == null) { // the agent's own store, a child with the configured round trip
           memory = memory(spec, true);
           store = context.spawn(MemoryStore.create(memory, config.rtt(), spec.timer()), "memory-store");

@@ -25,6 +25,11 @@ public record AgentSpec(String id, AgentConfig config, double threshold, Embedde
     this(id, config, threshold, embedder, reasoners, timer, remoteStore, seed, null);
   }
 
+  /** This spec with its networked store: one on a store node, opened once the agent's node has found it. */
+  public AgentSpec withRemoteStore(ActorRef<MemoryStore.Command> store) {
+    return new AgentSpec(id, config, threshold, embedder, reasoners, timer, store, seed, board);
+  }
+
   public AgentSpec {
     if (id == null || id.isBlank()) {
       throw new IllegalArgumentException("agent id must not be null or blank: " + id);

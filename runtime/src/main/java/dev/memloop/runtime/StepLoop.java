@@ -29,6 +29,7 @@ final class StepLoop {
   private Waiting waiting = Waiting.NONE;
   private Decision decision;
   private long stepStart;
+  private PatternMarks marks = PatternMarks.NONE;
 
   StepLoop(AgentCore core, ContextWindow window, DecisionWaiter waiter) {
     this.core = core;
@@ -66,6 +67,7 @@ final class StepLoop {
     stepStart = core.spec.timer().nanoTime();
     stepToken++;
     Observation observation = run.turn().observations().get(step);
+    marks = core.patterns.observe(observation.text());
     StepContext context = new StepContext(core.spec.id(), run.turn().index(), step, observation, window.visible(), pinned);
     CompletionStage<Decision> stage = core.reasoner.decide(context);
     if (stage == null) {
@@ -97,13 +99,17 @@ final class StepLoop {
     waiting = Waiting.NONE;
     boolean executed = decision.acts() && !verdict.blocks();
     if (executed) {
+      long mergedBefore = core.patterns.merged();
       core.policy.afterAction(decision.actionLine());
+      if (core.patterns.merged() > mergedBefore) {
+        marks = new PatternMarks(marks.novelty(), marks.repeatOf(), true);
+      }
     }
     Observation observation = run.turn().observations().get(step);
     core.inFlightSteps.add(new StepRecord(core.spec.id(), run.turn().index(), step, observation.id(), decision.kind(),
         decision.recognition(), decision.actionLine(), verdict.outcome(), executed, verdict.matchedLine(),
         verdict.similarity(), verdict.embedNanos(), verdict.storeNanos(), verdict.delayNanos(), verdict.lookupNanos(),
-        core.spec.timer().nanoTime() - stepStart));
+        core.spec.timer().nanoTime() - stepStart, marks));
     window.addExchange(observation.text(), decision.acts() ? decision.actionLine() : "skip " + decision.actionLine());
     step++;
   }

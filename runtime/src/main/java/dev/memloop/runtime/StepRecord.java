@@ -8,7 +8,23 @@ package dev.memloop.runtime;
  *
  * @param matchedLine the stored line the guard matched (a hit), else null
  * @param similarity its similarity, NaN when nothing matched
+ * @param patterns what the step loop's memory patterns did ({@link PatternMarks#NONE} when none is on)
  */
 public record StepRecord(String agentId, int turn, int step, String observationId, Decision.Kind decision,
     Decision.Recognition recognition, String actionLine, GuardOutcome guard, boolean executed, String matchedLine,
-    double similarity, long embedNanos, long storeNanos, long delayNanos, long lookupNanos, long wallNanos) {}
+    double similarity, long embedNanos, long storeNanos, long delayNanos, long lookupNanos, long wallNanos, PatternMarks patterns) {
+
+  /** A step without patterns. */
+  public StepRecord(String agentId, int turn, int step, String observationId, Decision.Kind decision,
+      Decision.Recognition recognition, String actionLine, GuardOutcome guard, boolean executed, String matchedLine,
+      double similarity, long embedNanos, long storeNanos, long delayNanos, long lookupNanos, long wallNanos) {
+    this(agentId, turn, step, observationId, decision, recognition, actionLine, guard, executed, matchedLine, similarity,
+        embedNanos, storeNanos, delayNanos, lookupNanos, wallNanos, PatternMarks.NONE);
+  }
+
+  public StepRecord {
+    if (patterns == null) {
+      patterns = PatternMarks.NONE;
+    }
+  }
+}

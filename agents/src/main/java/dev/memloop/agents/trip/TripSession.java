@@ -20,13 +20,19 @@ public final class TripSession {
 
   public static Outcome run(TripConversation conversation, TripCondition condition, TripModel model, int window,
       Embedder embedder, int k) {
+    return run(conversation, condition, model, window, () -> new TripTools(embedder, k));
+  }
+
+  /** As above, with the memory condition's tools made by {@code tools} (a read policy of one's choice). */
+  public static Outcome run(TripConversation conversation, TripCondition condition, TripModel model, int window,
+      java.util.function.Supplier<TripTools> toolsFactory) {
     if (window <= 0) {
       throw new IllegalArgumentException("window must be > 0 messages: " + window);
     }
     List<String> history = new ArrayList<>();
     long characters = 0;
     String answer = "";
-    try (TripTools tools = condition == TripCondition.MEMORY ? new TripTools(embedder, k) : null) {
+    try (TripTools tools = condition == TripCondition.MEMORY ? toolsFactory.get() : null) {
       List<String> messages = conversation.userMessages();
       for (int turn = 0; turn < messages.size(); turn++) {
         List<String> visible = history.subList(Math.max(0, history.size() - window), history.size());

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = "Side-by-side benchmarks in one JVM (report ratios: this machine is shared and noisy).",
     subcommands = {StoreCommand.class, LifecycleCommand.class, EmbedCommand.class, EmbedQualityCommand.class,
-        RuntimeBenchCommand.class, BlackboardBenchCommand.class})
+        RuntimeBenchCommand.class, BlackboardBenchCommand.class, ClusterBenchCommand.class})
 final class BenchCommand implements Runnable {
 
   @CommandLine.Spec
@@ -15,6 +15,6 @@ final class BenchCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "choose a benchmark: store, lifecycle, embed, embed-quality or runtime");
+    throw new CommandLine.ParameterException(spec.commandLine(), "choose a benchmark: store, lifecycle, embed, embed-quality, runtime, blackboard or cluster");
   }
 }

@@ -12,7 +12,7 @@ public final class Experiments {
 
   public static List<Experiment> all() {
     return List.of(new TripRecall(), new FeasibilityFrontier(), new RetrievalTax(), new RecallLatency(), new LoopGuardMechanism(), new TriageDoseResponse(),
-        new WindowFactsSweep(), new EmbedCost(), new Amplification());
+        new WindowFactsSweep(), new EmbedCost(), new Amplification(), new ReadPolicyGap(), new LongHorizon(), new NoveltyGrounding(), new ConfusionResistance());
   }
 
   /** The named experiments in run order; null or empty selects all. Unknown names are refused, naming them. */

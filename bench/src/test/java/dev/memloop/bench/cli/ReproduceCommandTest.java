@@ -60,4 +60,27 @@ class ReproduceCommandTest {
     assertThat(Files.readString(dir.resolve("index.html"))).contains("<img src=\"fig7-memory.png\"").contains("<table>");
     assertThat(RunDirectory.JSON.readTree(dir.resolve("run.json").toFile()).toString()).contains("nearest rank");
   }
+
+  @Test
+  void should_write_the_pattern_studies_with_their_charts_and_a_verdict_each() throws IOException {
+    CliRun run = CliRun.of("reproduce", "gap", "horizon", "--quick", "--embedder", "hashing-256", "--json", "--out",
+        results.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    JsonNode json = RunDirectory.JSON.readTree(run.out());
+    assertThat(json.fieldNames()).toIterable().containsExactly("gap", "horizon");
+    assertThat(json.get("gap").get("cells")).as("2 embedders x 3 fact counts x 5 copy counts x 5 policies").hasSize(150);
+    Path dir;
+    try (Stream<Path> runs = Files.list(results)) {
+      dir = runs.filter(p -> p.resolve("gap.json").toFile().exists()).findFirst().orElseThrow();
+    }
+    for (String file : new String[] {"gap.json", "horizon.json", "gap-hashing-256.png", "gap-minilm.png",
+        "horizon-steps-per-turn.png", "horizon-same-turn-share.png"}) {
+      assertThat(dir.resolve(file)).as(file).isNotEmptyFile();
+    }
+    String report = Files.readString(dir.resolve("report.md"));
+    assertThat(report.contains("## Closing Table 1's gap") && report.contains("## Long-horizon study"))
+        .as("both sections").isTrue();
+    assertThat(report.contains("the paper's reading") && report.contains("the paper's expectation"))
+        .as("each study says whether it supports the paper").isTrue();
+  }
 }

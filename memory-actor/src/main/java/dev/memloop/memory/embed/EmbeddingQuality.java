@@ -70,7 +70,8 @@ public final class EmbeddingQuality {
     return out;
   }
 
-  static double cosine(float[] a, float[] b) {
+  /** The cosine similarity of two embeddings of any length (0 when either is the zero vector). */
+  public static double cosine(float[] a, float[] b) {
     double dot = 0;
     double na = 0;
     double nb = 0;

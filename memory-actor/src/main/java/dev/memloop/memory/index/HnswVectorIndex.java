@@ -56,6 +56,12 @@ public final class HnswVectorIndex implements VectorIndex {
   private long[] keys = new long[0];
   private final Map<Long, Integer> ordinalOfKey = new HashMap<>();
   private int size;
+  /**
+   * Graph slots taken. hnswlib keeps a removed node in the graph, so its slots only grow: a memory that evicts as
+   * it adds would reach the graph's limit with few live items. When the slots run out and half of them are dead,
+   * the graph is rebuilt from the live vectors instead of grown.
+   */
+  private int slots;
 
   public HnswVectorIndex(int dimension, Parameters parameters) {
     if (dimension <= 0) {
@@ -98,8 +104,12 @@ public final class HnswVectorIndex implements VectorIndex {
     if (ordinalOfKey.containsKey(key)) {
       throw new IllegalArgumentException("key already indexed: " + key);
     }
-    if (graph.size() >= graph.getMaxItemCount()) {
-      graph.resize(graph.getMaxItemCount() * 2);
+    if (slots >= graph.getMaxItemCount()) {
+      if (size <= slots / 2) {
+        rebuild();
+      } else {
+        graph.resize(graph.getMaxItemCount() * 2);
+      }
     }
     float[] copy = unitVector.clone();
     if (size == keys.length) {
@@ -108,6 +118,7 @@ public final class HnswVectorIndex implements VectorIndex {
       keys = Arrays.copyOf(keys, capacity);
     }
     graph.add(new Node(key, copy));
+    slots++;
     vectors[size] = copy;
     keys[size] = key;
     ordinalOfKey.put(key, size);
@@ -129,9 +140,19 @@ public final class HnswVectorIndex implements VectorIndex {
     vectors[last] = null;
   }
 
+  /** A graph of the live vectors only, twice their number in capacity. */
+  private void rebuild() {
+    graph = newGraph(Math.max(INITIAL_CAPACITY, size * 2));
+    for (int i = 0; i < size; i++) {
+      graph.add(new Node(keys[i], vectors[i]));
+    }
+    slots = size;
+  }
+
   @Override
   public void clear() {
     graph = newGraph(INITIAL_CAPACITY);
+    slots = 0;
     Arrays.fill(vectors, 0, size, null);
     ordinalOfKey.clear();
     size = 0;

@@ -59,6 +59,24 @@ class HnswVectorIndexTest {
   }
 
   @Test
+  void should_keep_adding_and_finding_when_it_removes_as_much_as_it_adds() {
+    // a memory at capacity that evicts one item per add: hnswlib keeps removed nodes, so without a rebuild the
+    // graph's slots ran out at its limit (1,024) while it held 100 live items
+    float[][] data = VectorSets.random(43, 5_000, 16);
+    HnswVectorIndex hnsw = new HnswVectorIndex(16, HnswVectorIndex.Parameters.DEFAULT);
+    SearchBuffers buffers = new SearchBuffers();
+    for (int i = 0; i < data.length; i++) {
+      if (hnsw.size() == 100) {
+        hnsw.removeAt(0);
+      }
+      hnsw.add(data[i], i);
+    }
+    assertThat(hnsw.size()).isEqualTo(100);
+    hnsw.search(data[data.length - 1], 1, Float.NEGATIVE_INFINITY, null, buffers);
+    assertThat(hnsw.key(buffers.ordinal(0))).as("the newest item is found after the rebuilds").isEqualTo(data.length - 1);
+  }
+
+  @Test
   void should_name_bad_parameters() {
     assertThatThrownBy(() -> new HnswVectorIndex.Parameters(1, 10, 10)).hasMessageContaining("m must be >= 2: 1");
     assertThatThrownBy(() -> new HnswVectorIndex.Parameters(8, 0, 10)).hasMessageContaining("efConstruction must be >= 1: 0");

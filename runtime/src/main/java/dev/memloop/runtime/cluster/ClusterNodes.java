@@ -14,6 +14,16 @@ public final class ClusterNodes {
 
   public static final String SYSTEM = "memloop";
 
+  /**
+   * The Distributed Data role: nodes that hold replicas of agents' snapshots and of the blackboard, added to every
+   * node with the agents or blackboard role. A driver or a store node is left out, so its vote never counts
+   * toward a majority it holds nothing for.
+   */
+  public static final String REPLICA_ROLE = "replica";
+
+  /** The roles a node may have. */
+  public static final List<String> ROLES = List.of(AgentSharding.ROLE, StoreHost.ROLE, ReplicatedBoard.ROLE, "driver");
+
   private ClusterNodes() {}
 
   /** @param seeds {@code host:port} of the seed nodes; empty: this node founds the cluster alone */
@@ -31,18 +41,35 @@ public final class ClusterNodes {
     if (roles.isEmpty()) {
       throw new IllegalArgumentException("a node needs at least one role (agents, store, blackboard, driver)");
     }
+    List<String> allRoles = new ArrayList<>();
+    for (String role : roles) {
+      if (!ROLES.contains(role)) {
+        throw new IllegalArgumentException("unknown role '" + role + "': expected agents, store, blackboard or driver");
+      }
+      allRoles.add(role);
+    }
+    if (roles.contains(AgentSharding.ROLE) || roles.contains(ReplicatedBoard.ROLE)) {
+      allRoles.add(REPLICA_ROLE);
+    }
     return ConfigFactory.parseString("""
         pekko.actor.provider = cluster
         pekko.actor.allow-java-serialization = off
         pekko.cluster.downing-provider-class = "org.apache.pekko.cluster.sbr.SplitBrainResolverProvider"
         pekko.cluster.split-brain-resolver.active-strategy = keep-majority
-        # snapshots replicate among the nodes that host agents: a driver's vote would count toward majorities
-        pekko.cluster.distributed-data.role = agents
+        pekko.cluster.distributed-data.role = replica
+        # the replicator tells subscribers (the blackboard's replicas) of changes at this interval; the default
+        # 500 ms would be most of a post's propagation delay
+        pekko.cluster.distributed-data.notify-subscribers-interval = 50ms
+        # agents' snapshots travel between replicators, in gossip and in majority writes: bundles of them exceeded
+        # the default 256 KiB frame (a 3-node cluster of 200 agents), so the replicator gets the large-message lane;
+        # one agent's snapshot must still fit 4 MiB (about 3,000 items of 256 dimensions)
+        pekko.remote.artery.large-message-destinations = ["/system/ddataReplicator"]
+        pekko.remote.artery.advanced.maximum-large-frame-size = 4 MiB
         """)
         .withValue("pekko.remote.artery.canonical.hostname", ConfigValueFactory.fromAnyRef(host))
         .withValue("pekko.remote.artery.canonical.port", ConfigValueFactory.fromAnyRef(port))
         .withValue("pekko.cluster.seed-nodes", ConfigValueFactory.fromIterable(seedAddresses))
-        .withValue("pekko.cluster.roles", ConfigValueFactory.fromIterable(roles))
+        .withValue("pekko.cluster.roles", ConfigValueFactory.fromIterable(allRoles))
         .withFallback(base).resolve();
   }
 }

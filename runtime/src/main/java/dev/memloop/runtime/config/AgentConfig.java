@@ -3,6 +3,7 @@ package dev.memloop.runtime.config;
 import dev.memloop.memory.Eviction;
 import dev.memloop.memory.IndexKind;
 import dev.memloop.runtime.WindowUnit;
+import dev.memloop.runtime.patterns.PatternSettings;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import java.time.Duration;
 import java.util.Objects;
@@ -14,15 +15,24 @@ import java.util.OptionalDouble;
  *
  * @param budget the per-turn lookup budget; null means unlimited
  * @param threshold the guard threshold; empty means "calibrated" (resolved by whoever assembles the agent)
- * @param store where the agent's memory lives: its own, or the fleet's shared blackboard
+ * @param store where the agent's memory lives: its own, the fleet's shared blackboard, or a store node's
  * @param capacity items kept, 0 for unbounded
  * @param dumpTopK items the per-turn dump pins, 0 for all
  */
 public record AgentConfig(MemoryPolicyKind policy, Duration budget, OptionalDouble threshold, int padOps,
     int windowSize, WindowUnit windowUnit, MemoryStoreKind store, IndexKind index, int capacity, Eviction eviction,
-    String embedder, int k, int dumpTopK, Duration rtt, Duration timeout) {
+    String embedder, int k, int dumpTopK, Duration rtt, Duration timeout, PatternSettings patterns) {
+
+  /** A config with every pattern off. */
+  public AgentConfig(MemoryPolicyKind policy, Duration budget, OptionalDouble threshold, int padOps,
+      int windowSize, WindowUnit windowUnit, MemoryStoreKind store, IndexKind index, int capacity, Eviction eviction,
+      String embedder, int k, int dumpTopK, Duration rtt, Duration timeout) {
+    this(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction, embedder, k,
+        dumpTopK, rtt, timeout, PatternSettings.DEFAULTS);
+  }
 
   public AgentConfig {
+    Objects.requireNonNull(patterns, "patterns");
     Objects.requireNonNull(policy, "policy");
     Objects.requireNonNull(threshold, "threshold");
     Objects.requireNonNull(windowUnit, "windowUnit");
@@ -59,6 +69,9 @@ public record AgentConfig(MemoryPolicyKind policy, Duration budget, OptionalDoub
     if (timeout == null || timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("timeout must be > 0: " + timeout);
     }
+    if (store == MemoryStoreKind.REMOTE && policy != MemoryPolicyKind.NETWORKED) {
+      throw new IllegalArgumentException("memory.store = remote needs policy = networked, not " + policy.configName());
+    }
   }
 
   /** The per-turn budget in nanoseconds, {@code Long.MAX_VALUE} when unlimited. */
@@ -68,37 +81,42 @@ public record AgentConfig(MemoryPolicyKind policy, Duration budget, OptionalDoub
 
   public AgentConfig withPolicy(MemoryPolicyKind newPolicy) {
     return new AgentConfig(newPolicy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        embedder, k, dumpTopK, rtt, timeout);
+        embedder, k, dumpTopK, rtt, timeout, patterns);
   }
 
   public AgentConfig withBudget(Duration newBudget) {
     return new AgentConfig(policy, newBudget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        embedder, k, dumpTopK, rtt, timeout);
+        embedder, k, dumpTopK, rtt, timeout, patterns);
   }
 
   public AgentConfig withRtt(Duration newRtt) {
     return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        embedder, k, dumpTopK, newRtt, timeout);
+        embedder, k, dumpTopK, newRtt, timeout, patterns);
   }
 
   public AgentConfig withThreshold(double newThreshold) {
     return new AgentConfig(policy, budget, OptionalDouble.of(newThreshold), padOps, windowSize, windowUnit, store, index,
-        capacity, eviction, embedder, k, dumpTopK, rtt, timeout);
+        capacity, eviction, embedder, k, dumpTopK, rtt, timeout, patterns);
   }
 
   /** This config with a memory of {@code newCapacity} items (0 for unbounded) evicting by {@code newEviction}. */
   public AgentConfig withCapacity(int newCapacity, Eviction newEviction) {
     return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, newCapacity, newEviction,
-        embedder, k, dumpTopK, rtt, timeout);
+        embedder, k, dumpTopK, rtt, timeout, patterns);
   }
 
   public AgentConfig withStore(MemoryStoreKind newStore) {
     return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, newStore, index, capacity, eviction,
-        embedder, k, dumpTopK, rtt, timeout);
+        embedder, k, dumpTopK, rtt, timeout, patterns);
   }
 
   public AgentConfig withEmbedder(String newEmbedder) {
     return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        newEmbedder, k, dumpTopK, rtt, timeout);
+        newEmbedder, k, dumpTopK, rtt, timeout, patterns);
+  }
+
+  public AgentConfig withPatterns(PatternSettings newPatterns) {
+    return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
+        embedder, k, dumpTopK, rtt, timeout, newPatterns);
   }
 }

@@ -5,6 +5,9 @@ import com.typesafe.config.ConfigException;
 import dev.memloop.memory.Eviction;
 import dev.memloop.memory.IndexKind;
 import dev.memloop.runtime.WindowUnit;
+import dev.memloop.runtime.patterns.AdaptiveRecall;
+import dev.memloop.runtime.patterns.DedupOnWrite;
+import dev.memloop.runtime.patterns.PatternSettings;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import java.time.Duration;
 import java.util.Locale;
@@ -37,12 +40,43 @@ final class AgentConfigReader {
         () -> "all".equals(stringOrNull(c, "per-turn.dump")) ? 0 : positive(c.getInt("per-turn.dump")));
     Duration rtt = parse(c, "networked.rtt", path, () -> c.getDuration("networked.rtt"));
     Duration timeout = parse(c, "networked.timeout", path, () -> c.getDuration("networked.timeout"));
+    PatternSettings patterns = patterns(c, path);
     try {
       return new AgentConfig(policy, budget, threshold, padOps, windowSize, unit, store, index, capacity, eviction, embedder, k,
-          dump, rtt, timeout);
+          dump, rtt, timeout, patterns);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(path + ": " + e.getMessage(), e);
     }
+  }
+
+  private static PatternSettings patterns(Config c, String path) {
+    boolean novelty = parse(c, "patterns.novelty.enabled", path, () -> c.getBoolean("patterns.novelty.enabled"));
+    double noveltyThreshold = number(c, "patterns.novelty.threshold", path);
+    boolean dedup = parse(c, "patterns.dedup-on-write.enabled", path, () -> c.getBoolean("patterns.dedup-on-write.enabled"));
+    double dedupThreshold = number(c, "patterns.dedup-on-write.threshold", path);
+    DedupOnWrite.Keep keep = parse(c, "patterns.dedup-on-write.keep", path,
+        () -> enumValue(DedupOnWrite.Keep.class, c.getString("patterns.dedup-on-write.keep")));
+    boolean adaptive = parse(c, "patterns.adaptive-recall.enabled", path,
+        () -> c.getBoolean("patterns.adaptive-recall.enabled"));
+    int kMin = parse(c, "patterns.adaptive-recall.k-min", path, () -> c.getInt("patterns.adaptive-recall.k-min"));
+    int kMax = parse(c, "patterns.adaptive-recall.k-max", path, () -> c.getInt("patterns.adaptive-recall.k-max"));
+    double fraction = number(c, "patterns.adaptive-recall.fraction", path);
+    double lambda = number(c, "patterns.adaptive-recall.lambda", path);
+    double duplicate = number(c, "patterns.adaptive-recall.duplicate-threshold", path);
+    double grounding = number(c, "patterns.grounding.threshold", path);
+    int groundingK = parse(c, "patterns.grounding.k", path, () -> c.getInt("patterns.grounding.k"));
+    try {
+      return new PatternSettings(new PatternSettings.Novelty(novelty, noveltyThreshold),
+          new PatternSettings.Dedup(dedup, dedupThreshold, keep),
+          new PatternSettings.Adaptive(adaptive, new AdaptiveRecall.Settings(kMin, kMax, fraction, lambda, duplicate)),
+          new PatternSettings.Grounding(grounding, groundingK));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(path + ".patterns: " + e.getMessage(), e);
+    }
+  }
+
+  private static double number(Config c, String key, String path) {
+    return parse(c, key, path, () -> c.getDouble(key));
   }
 
   static int positiveInt(Config c, String key, String path) {

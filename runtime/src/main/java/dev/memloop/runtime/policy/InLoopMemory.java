@@ -54,7 +54,7 @@ public final class InLoopMemory implements MemoryPolicy {
 
   @Override
   public int memorySize() {
-    return access instanceof LocalMemoryAccess local ? local.memory().size() : -1;
+    return access.size();
   }
 
   public MemoryAccess access() {

@@ -34,6 +34,11 @@ public final class LocalMemoryAccess implements MemoryAccess {
     memory.addVector(vector, line, Map.of());
   }
 
+  @Override
+  public int size() {
+    return memory.size();
+  }
+
   public WorkingMemory memory() {
     return memory;
   }

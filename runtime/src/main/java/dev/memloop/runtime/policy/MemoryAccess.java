@@ -21,6 +21,11 @@ public interface MemoryAccess extends AutoCloseable {
    */
   void match(float[] vector, double threshold, long timeoutNanos, Callback callback);
 
+  /** Items the store holds, if it can tell without a round trip; -1 otherwise. */
+  default int size() {
+    return -1;
+  }
+
   /** Stores an executed action's line; never charged to the budget, and not waited for. */
   void add(String line, float[] vector);
 

@@ -19,10 +19,13 @@ class ClusterNodesTest {
     assertThat(c.getString("pekko.actor.provider")).isEqualTo("cluster");
     assertThat(c.getStringList("pekko.cluster.seed-nodes")).containsExactly("pekko://memloop@10.0.0.1:2552",
         "pekko://memloop@10.0.0.2:2552");
-    assertThat(c.getStringList("pekko.cluster.roles")).containsExactly("agents");
+    assertThat(c.getStringList("pekko.cluster.roles")).containsExactly("agents", ClusterNodes.REPLICA_ROLE);
     assertThat(c.getInt("pekko.remote.artery.canonical.port")).isEqualTo(2552);
     assertThat(c.getString("pekko.cluster.downing-provider-class")).contains("SplitBrainResolverProvider");
     assertThat(c.getBoolean("pekko.actor.allow-java-serialization")).isFalse();
+    assertThat(c.getStringList("pekko.remote.artery.large-message-destinations")).as("snapshots in gossip")
+        .containsExactly("/system/ddataReplicator");
+    assertThat(c.getString("pekko.cluster.distributed-data.role")).isEqualTo(ClusterNodes.REPLICA_ROLE);
     assertThat(c.getString("pekko.actor.serialization-bindings.\"dev.memloop.runtime.RuntimeMessage\""))
         .isEqualTo("jackson-cbor");
   }
@@ -36,6 +39,10 @@ class ClusterNodesTest {
         .hasMessageContaining("a seed must be host:port: 'nohost'");
     assertThatThrownBy(() -> ClusterNodes.config("h", 1, List.of(), List.of(), base))
         .hasMessageContaining("a node needs at least one role");
+    assertThatThrownBy(() -> ClusterNodes.config("h", 1, List.of(), List.of("agents", "stroe"), base))
+        .hasMessageContaining("unknown role 'stroe'");
+    assertThat(ClusterNodes.config("h", 1, List.of(), List.of("store", "driver"), base).getStringList("pekko.cluster.roles"))
+        .as("a store or driver node holds no replica").containsExactly("store", "driver");
     assertThatThrownBy(() -> new AgentSnapshot(" ", 0, List.of())).hasMessageContaining("a snapshot needs the agent's id");
     assertThatThrownBy(() -> new AgentSnapshot("a", -1, List.of())).hasMessageContaining("turns completed must be >= 0: -1");
     assertThat(new AgentSnapshot("a", 1, List.of(new MemoryItem("m-1", "t", new float[] {1}, null))).items()).hasSize(1);

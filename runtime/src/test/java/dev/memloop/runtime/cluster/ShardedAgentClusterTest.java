@@ -62,6 +62,11 @@ class ShardedAgentClusterTest {
 
   @AfterEach
   void shutdown() throws Exception {
+    terminate(nodes);
+  }
+
+  /** Stops every node at once and waits for each: the cluster tests' teardown. */
+  static void terminate(List<ActorSystem<Void>> nodes) throws Exception {
     for (ActorSystem<Void> node : nodes) {
       node.terminate();
     }
@@ -127,6 +132,8 @@ class ShardedAgentClusterTest {
         assertThat(repeat.executed()).isFalse();
       }
     }
+    TurnResult retry = run(nodes.get(1), agents.get(0), 3);
+    assertThat(retry.steps()).as("a retried turn is answered again, not run again").hasSize(3);
     for (String agent : agents) {
       AgentSnapshot snapshot = AgentSharding.agent(nodes.get(1), agent).<AgentSnapshot>ask(ShardedAgent.GetSnapshot::new,
           Duration.ofSeconds(30)).toCompletableFuture().get(1, TimeUnit.MINUTES);
@@ -141,11 +148,22 @@ class ShardedAgentClusterTest {
   void should_move_agents_with_their_memory_when_a_node_leaves() throws Exception {
     List<String> agents = formClusterAndRunTwoTurns(CLUSTER);
     ActorSystem<Void> leaving = nodes.get(2);
-    assertThat(hostedBy(leaving)).as("the leaving node hosts agents that must move").isNotEmpty();
+    Set<String> moving = hostedBy(leaving);
+    assertThat(moving).as("the leaving node hosts agents that must move").isNotEmpty();
     Cluster.get(leaving).manager().tell(Leave.create(Cluster.get(leaving).selfMember().address()));
     leaving.getWhenTerminated().toCompletableFuture().get(1, TimeUnit.MINUTES);
     await().atMost(Duration.ofSeconds(60)).until(() -> countUp(Cluster.get(nodes.get(0))) == 2);
     runLastTwoTurnsAndCheckMemories(agents);
+    for (String agent : agents) {
+      Handoff handoff = AgentSharding.agent(nodes.get(0), agent).<Handoff>ask(ShardedAgent.GetHandoff::new,
+          Duration.ofSeconds(30)).toCompletableFuture().get(1, TimeUnit.MINUTES);
+      boolean moved = moving.contains(agent);
+      assertThat(handoff.turnsCompleted()).as(agent + (moved ? " resumed after two turns" : " never moved"))
+          .isEqualTo(moved ? 2 : 0);
+      assertThat(handoff.items()).as(agent + ": the items it brought").isEqualTo(moved ? 4 : 0);
+      assertThat(handoff.readyNanos()).as(agent + ": ready after its read").isGreaterThanOrEqualTo(handoff.readNanos());
+      assertThat(handoff.node()).as(agent).isNotEqualTo(leaving.address().toString());
+    }
   }
 
   @Test

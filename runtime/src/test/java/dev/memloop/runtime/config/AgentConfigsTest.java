@@ -89,14 +89,22 @@ class AgentConfigsTest {
       "memloop.agent.guard.pad-ops | -1 | memloop.agent: pad-ops must be >= 0: -1",
       "memloop.agent.window.size | 0 | memloop.agent: window size must be > 0: 0",
       "memloop.agent.window.unit | pages | memloop.agent.window.unit = \"pages\": window unit must be messages or exchanges: 'pages'",
-      "memloop.agent.memory.store | shared | memloop.agent.memory.store = \"shared\": expected one of own, blackboard: 'shared'",
+      "memloop.agent.memory.store | shared | memloop.agent.memory.store = \"shared\": expected one of own, blackboard, remote: 'shared'",
       "memloop.agent.memory.index | lsh | memloop.agent.memory.index = \"lsh\": expected one of exact, flat, hnsw: 'lsh'",
       "memloop.agent.memory.capacity | -3 | memloop.agent.memory.capacity = -3: must be > 0: -3",
       "memloop.agent.memory.eviction | random | memloop.agent.memory.eviction = \"random\": expected one of none, oldest-first, least-recently-recalled: 'random'",
       "memloop.agent.memory.k | 0 | memloop.agent: k must be > 0: 0",
       "memloop.agent.per-turn.dump | none | memloop.agent.per-turn.dump = \"none\":",
       "memloop.agent.networked.rtt | -5ms | memloop.agent: rtt must be >= 0: PT-0.005S",
-      "memloop.agent.networked.timeout | 0s | memloop.agent: timeout must be > 0: PT0S"})
+      "memloop.agent.networked.timeout | 0s | memloop.agent: timeout must be > 0: PT0S",
+      "memloop.agent.patterns.novelty.threshold | 2 | memloop.agent.patterns: novelty threshold must be a similarity in [-1, 1]: 2.0",
+      "memloop.agent.patterns.novelty.enabled | maybe | memloop.agent.patterns.novelty.enabled = \"maybe\":",
+      "memloop.agent.patterns.dedup-on-write.keep | last | memloop.agent.patterns.dedup-on-write.keep = \"last\": expected one of first, newest, both: 'last'",
+      "memloop.agent.patterns.dedup-on-write.threshold | -2 | dedup threshold must be a similarity in [-1, 1]: -2.0",
+      "memloop.agent.patterns.adaptive-recall.k-max | 4 | adaptive recall needs 0 < k-min <= k-max: k-min 8, k-max 4",
+      "memloop.agent.patterns.adaptive-recall.fraction | 1.5 | adaptive recall fraction must be in [0, 1]: 1.5",
+      "memloop.agent.patterns.adaptive-recall.lambda | -0.1 | adaptive recall lambda must be in [0, 1]: -0.1",
+      "memloop.agent.patterns.grounding.k | 0 | memloop.agent.patterns: grounding k must be > 0: 0"})
   void should_reject_a_bad_value_with_its_path_and_value(String key, String value, String message) {
     Config config = parse(key + " = " + value);
     assertThatThrownBy(() -> AgentConfigs.agent(config)).isInstanceOf(IllegalArgumentException.class)

@@ -97,7 +97,38 @@ public sealed interface OriginPlacement {
     }
   }
 
-  /** Reads {@code any-earlier}, {@code same-turn}, {@code earlier-turns}, {@code within-last:N} or {@code beyond-last:N}. */
+  /**
+   * A {@code share} of the duplicate positions draw their original from earlier in the same turn, the rest from
+   * earlier turns. Which positions are which follows a low-discrepancy sequence of the position (the golden
+   * ratio's fractional multiples), so any share is met closely and the same spec always places the same way; the
+   * share achieved is what the truth records, and studies report it.
+   */
+  record SameTurnShare(double share) implements OriginPlacement {
+    private static final double GOLDEN = 0.6180339887498949;
+
+    public SameTurnShare {
+      if (!(share >= 0 && share <= 1)) {
+        throw new IllegalArgumentException("same-turn share must be in [0, 1]: " + share);
+      }
+    }
+
+    @Override
+    public boolean allows(int original, int duplicate, int alertsPerTurn) {
+      boolean sameTurnPosition = (duplicate * GOLDEN) % 1.0 < share;
+      return sameTurnPosition ? SAME_TURN.allows(original, duplicate, alertsPerTurn)
+          : EARLIER_TURNS.allows(original, duplicate, alertsPerTurn);
+    }
+
+    @Override
+    public String name() {
+      return "same-turn-share:" + share;
+    }
+  }
+
+  /**
+   * Reads {@code any-earlier}, {@code same-turn}, {@code earlier-turns}, {@code within-last:N},
+   * {@code beyond-last:N} or {@code same-turn-share:S}.
+   */
   static OriginPlacement parse(String text) {
     String s = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
     switch (s) {
@@ -111,6 +142,13 @@ public sealed interface OriginPlacement {
         break;
     }
     int colon = s.indexOf(':');
+    if (colon > 0 && s.startsWith("same-turn-share:")) {
+      try {
+        return new SameTurnShare(Double.parseDouble(s.substring(colon + 1)));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("same-turn-share needs a number in [0, 1] after ':': " + text);
+      }
+    }
     if (colon > 0) {
       String kind = s.substring(0, colon);
       int n;
@@ -127,6 +165,6 @@ public sealed interface OriginPlacement {
       }
     }
     throw new IllegalArgumentException("unknown origin placement: '" + text
-        + "' (expected any-earlier, same-turn, earlier-turns, within-last:N or beyond-last:N)");
+        + "' (expected any-earlier, same-turn, earlier-turns, within-last:N, beyond-last:N or same-turn-share:S)");
   }
 }

@@ -128,6 +128,30 @@ class AlertWorkloadsTest {
     assertMessage("unknown origin placement: 'nearby'", () -> OriginPlacement.parse("nearby"));
     assertMessage("integer after ':': within-last:x", () -> OriginPlacement.parse("within-last:x"));
     assertMessage("positive number of alerts: 0", () -> OriginPlacement.parse("within-last:0"));
+    assertEquals(new OriginPlacement.SameTurnShare(0.25), OriginPlacement.parse("same-turn-share:0.25"));
+    assertMessage("same-turn share must be in [0, 1]: 1.5", () -> OriginPlacement.parse("same-turn-share:1.5"));
+    assertMessage("a number in [0, 1] after ':': same-turn-share:most", () -> OriginPlacement.parse("same-turn-share:most"));
+  }
+
+  @Test
+  void should_place_about_the_asked_share_of_originals_in_the_same_turn() {
+    for (double share : new double[] {0, 0.25, 0.5, 0.75}) {
+      AlertWorkloadSpec spec = new AlertWorkloadSpec(4, 12, 20, new OriginPlacement.SameTurnShare(share));
+      int same = 0;
+      int duplicates = 0;
+      for (long seed = 0; seed < 20; seed++) {
+        AlertWorkload w = AlertWorkloads.generate(spec, seed);
+        for (int i = 0; i < w.truths().size(); i++) {
+          int o = w.truths().get(i).duplicateOf();
+          if (o >= 0) {
+            duplicates++;
+            same += o / 12 == i / 12 ? 1 : 0;
+          }
+        }
+      }
+      double achieved = same / (double) duplicates;
+      assertTrue(Math.abs(achieved - share) < 0.1, "share " + share + " achieved " + achieved);
+    }
   }
 
   @Test

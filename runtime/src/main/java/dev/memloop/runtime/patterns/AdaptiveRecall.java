@@ -1,0 +1,121 @@
+package dev.memloop.runtime.patterns;
+
+import dev.memloop.memory.Embedder;
+import dev.memloop.memory.Recall;
+import dev.memloop.memory.WorkingMemory;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A read that near-duplicates cannot crowd: candidates are the nearest items, and the window is filled by
+ * maximal marginal relevance (each pick the best trade of similarity to the query against similarity to what is
+ * already picked, weighted by {@code lambda}), a candidate at least {@code duplicateThreshold}-similar to a pick
+ * being dropped as a copy of it. The window's size grows with the memory, {@code ceil(size * fraction)},
+ * and stays within {@code [kMin, kMax]}.
+ */
+public final class AdaptiveRecall {
+
+  /** How wide to read and how hard to push diversity. */
+  public record Settings(int kMin, int kMax, double fraction, double lambda, double duplicateThreshold) {
+    public Settings {
+      if (kMin <= 0 || kMax < kMin) {
+        throw new IllegalArgumentException("adaptive recall needs 0 < k-min <= k-max: k-min " + kMin + ", k-max " + kMax);
+      }
+      if (!(fraction >= 0 && fraction <= 1)) {
+        throw new IllegalArgumentException("adaptive recall fraction must be in [0, 1]: " + fraction);
+      }
+      if (!(lambda >= 0 && lambda <= 1)) {
+        throw new IllegalArgumentException("adaptive recall lambda must be in [0, 1]: " + lambda);
+      }
+      Thresholds.similarity("adaptive recall duplicate threshold", duplicateThreshold);
+    }
+  }
+
+  public record Counters(long recalls, long returned, long collapsed) {}
+
+  private final WorkingMemory memory;
+  private final Embedder embedder;
+  private final Settings settings;
+  private long recalls;
+  private long returned;
+  private long collapsed;
+
+  public AdaptiveRecall(WorkingMemory memory, Embedder embedder, Settings settings) {
+    if (memory == null || embedder == null || settings == null) {
+      throw new IllegalArgumentException("adaptive recall needs a memory, an embedder and settings");
+    }
+    this.memory = memory;
+    this.embedder = embedder;
+    this.settings = settings;
+  }
+
+  /** The window's size for a memory of {@code size} items. */
+  public int k(int size) {
+    int grown = (int) Math.ceil(size * settings.fraction());
+    return Math.max(settings.kMin(), Math.min(settings.kMax(), grown));
+  }
+
+  public List<Recall> recall(String query) {
+    Thresholds.text("query", query);
+    recalls++;
+    float[] q = embedder.embed(query);
+    int size = memory.size();
+    if (size == 0 || Thresholds.isZero(q)) {
+      return List.of();
+    }
+    int k = k(size);
+    List<Recall> candidates = memory.recallVector(q, Math.min(size, Math.max(4 * k, k + 32)));
+    List<float[]> vectors = new ArrayList<>();
+    for (Recall c : candidates) {
+      vectors.add(memory.vector(c.id()).orElseThrow());
+    }
+    List<Recall> picked = new ArrayList<>();
+    List<float[]> pickedVectors = new ArrayList<>();
+    boolean[] gone = new boolean[candidates.size()];
+    while (picked.size() < k) {
+      int best = -1;
+      double bestScore = Double.NEGATIVE_INFINITY;
+      for (int i = 0; i < candidates.size(); i++) {
+        if (gone[i]) {
+          continue;
+        }
+        double redundancy = maxSimilarity(vectors.get(i), pickedVectors);
+        if (redundancy >= settings.duplicateThreshold() && !pickedVectors.isEmpty()) {
+          gone[i] = true; // a copy of something already in the window
+          collapsed++;
+          continue;
+        }
+        double score = settings.lambda() * candidates.get(i).similarity()
+            - (1 - settings.lambda()) * (pickedVectors.isEmpty() ? 0 : redundancy);
+        if (score > bestScore) {
+          bestScore = score;
+          best = i;
+        }
+      }
+      if (best < 0) {
+        break;
+      }
+      gone[best] = true;
+      picked.add(candidates.get(best));
+      pickedVectors.add(vectors.get(best));
+    }
+    returned += picked.size();
+    return picked;
+  }
+
+  private static double maxSimilarity(float[] v, List<float[]> others) {
+    double max = Double.NEGATIVE_INFINITY;
+    for (float[] o : others) {
+      double dot = 0;
+      for (int i = 0; i < v.length; i++) {
+        dot += v[i] * o[i];
+      }
+      max = Math.max(max, dot);
+    }
+    return max;
+  }
+
+  public Counters counters() {
+    return new Counters(recalls, returned, collapsed);
+  }
+}

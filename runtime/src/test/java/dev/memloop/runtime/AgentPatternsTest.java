@@ -1,0 +1,75 @@
+package dev.memloop.runtime;
+
+import static dev.memloop.runtime.TestAgents.config;
+import static dev.memloop.runtime.TestAgents.spec;
+import static dev.memloop.runtime.TestAgents.turn;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.memloop.memory.timing.ManualDelayTimer;
+import dev.memloop.runtime.patterns.DedupOnWrite;
+import dev.memloop.runtime.patterns.PatternSettings;
+import dev.memloop.runtime.policy.MemoryPolicyKind;
+import dev.memloop.runtime.reasoner.ScriptedReasoner;
+import java.time.Duration;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.LogCapturingExtension;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The step loop's patterns, configured per agent: their marks in the step records, and no message hop added. */
+@ExtendWith(LogCapturingExtension.class)
+class AgentPatternsTest {
+
+  static final ActorTestKit testKit = ActorTestKit.create();
+  static final String RESTART = "restart service api on host alpha";
+  static final String RESTART_NOW = "restart service api on host alpha now"; // 7 of 8 tokens shared: ~0.94
+
+  @AfterAll
+  static void shutdown() {
+    testKit.shutdownTestKit();
+  }
+
+  @Test
+  void should_mark_repeated_observations_and_merged_writes_without_a_message_hop() {
+    PatternSettings d = PatternSettings.DEFAULTS;
+    PatternSettings patterns = new PatternSettings(new PatternSettings.Novelty(true, 0.99),
+        new PatternSettings.Dedup(true, 0.9, DedupOnWrite.Keep.FIRST), d.adaptive(), d.grounding());
+    ActorRef<Agent.Command> agent = testKit.spawn(Agent.create(spec("patterned",
+        config(MemoryPolicyKind.PER_STEP, Duration.ofMillis(100), Duration.ZERO).withPatterns(patterns),
+        ctx -> ScriptedReasoner.actOnEveryObservation(), new ManualDelayTimer())));
+    TestProbe<TurnResult> results = testKit.createTestProbe();
+
+    agent.tell(new Agent.RunTurn(turn(0, RESTART, RESTART_NOW, RESTART), results.ref()));
+    TurnResult result = results.receiveMessage();
+
+    assertThat(result.hops()).as("the patterns are method calls: one message in, one out").isZero();
+    assertThat(result.steps()).extracting(s -> s.patterns().novelty()).containsExactly(PatternMarks.Novelty.NOVEL,
+        PatternMarks.Novelty.NOVEL, PatternMarks.Novelty.REPEAT);
+    assertThat(result.steps().get(2).patterns().repeatOf()).as("tagged with the first observation").isNotNull();
+    assertThat(result.steps()).extracting(StepRecord::guard).containsExactly(GuardOutcome.MISS, GuardOutcome.MISS,
+        GuardOutcome.HIT);
+    assertThat(result.steps()).extracting(s -> s.patterns().writeMerged()).as("the second wording merged")
+        .containsExactly(false, true, false);
+    assertThat(status(agent).memorySize()).as("one item for both wordings").isEqualTo(1);
+  }
+
+  @Test
+  void should_leave_the_marks_unchecked_when_no_pattern_is_on() {
+    ActorRef<Agent.Command> agent = testKit.spawn(Agent.create(spec("plain",
+        config(MemoryPolicyKind.PER_STEP, Duration.ofMillis(100), Duration.ZERO),
+        ctx -> ScriptedReasoner.actOnEveryObservation(), new ManualDelayTimer())));
+    TestProbe<TurnResult> results = testKit.createTestProbe();
+    agent.tell(new Agent.RunTurn(turn(0, RESTART, RESTART_NOW), results.ref()));
+    assertThat(results.receiveMessage().steps()).extracting(StepRecord::patterns).containsOnly(PatternMarks.NONE);
+    assertThat(status(agent).memorySize()).isEqualTo(2);
+  }
+
+  static Agent.Status status(ActorRef<Agent.Command> agent) {
+    TestProbe<Agent.Status> probe = testKit.createTestProbe();
+    agent.tell(new Agent.GetStatus(probe.ref()));
+    return probe.receiveMessage();
+  }
+}

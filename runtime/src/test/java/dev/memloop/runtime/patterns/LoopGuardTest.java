@@ -1,0 +1,63 @@
+package dev.memloop.runtime.patterns;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.memloop.memory.WorkingMemory;
+import dev.memloop.memory.timing.Ticker;
+import dev.memloop.runtime.GuardOutcome;
+import dev.memloop.runtime.policy.LocalMemoryAccess;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class LoopGuardTest {
+
+  final PlaneEmbedder embedder = new PlaneEmbedder().at("block ip 10.0.0.1", 0).at("block address 10.0.0.1", 5)
+      .at("page on-call", 90);
+
+  @Test
+  void should_miss_on_an_empty_memory_then_catch_the_repeat_of_a_recorded_action() {
+    WorkingMemory memory = WorkingMemory.builder(embedder).build();
+    LoopGuard guard = LoopGuard.over(memory, embedder, 0.99, null);
+    assertThat(guard.before("block ip 10.0.0.1").outcome()).isEqualTo(GuardOutcome.MISS);
+    guard.after("block ip 10.0.0.1");
+    var verdict = guard.before("block address 10.0.0.1");
+    assertThat(verdict.outcome()).isEqualTo(GuardOutcome.HIT);
+    assertThat(verdict.matchedLine()).isEqualTo("block ip 10.0.0.1");
+    assertThat(guard.before("page on-call").outcome()).isEqualTo(GuardOutcome.MISS);
+    assertThat(guard.counters()).isEqualTo(new LoopGuard.Counters(3, 1, 2, 0, 0, 1));
+    assertThat(memory.size()).isEqualTo(1);
+  }
+
+  @Test
+  void should_run_unguarded_once_the_turn_s_budget_is_spent_and_afford_again_next_turn() {
+    // a manual clock: every reading advances 0.2 ms, so a lookup (four intervals) costs 0.8 ms; after one, the
+    // estimate (3 x 0.8 ms + 1 ms margin = 3.4 ms) exceeds what is left of 4 ms (3.2 ms)
+    AtomicLong now = new AtomicLong();
+    Ticker ticker = () -> now.addAndGet(200_000);
+    WorkingMemory memory = WorkingMemory.builder(embedder).build();
+    LoopGuard guard = LoopGuard.over(new LocalMemoryAccess(memory, ticker), embedder, 0.99, Duration.ofMillis(4),
+        Duration.ofSeconds(1), ticker);
+    guard.startTurn();
+    assertThat(guard.before("block ip 10.0.0.1").outcome()).isEqualTo(GuardOutcome.MISS);
+    assertThat(guard.before("page on-call").outcome()).isEqualTo(GuardOutcome.UNAFFORDABLE);
+    guard.startTurn();
+    assertThat(guard.before("page on-call").outcome()).isEqualTo(GuardOutcome.MISS);
+    assertThat(guard.counters().unaffordable()).isEqualTo(1);
+  }
+
+  @Test
+  void should_refuse_bad_input_naming_it() {
+    WorkingMemory memory = WorkingMemory.builder(embedder).build();
+    assertThatThrownBy(() -> LoopGuard.over(memory, embedder, 1.01, null))
+        .hasMessageContaining("guard threshold must be a similarity in [-1, 1]: 1.01");
+    assertThatThrownBy(() -> LoopGuard.over(memory, embedder, 0.9, Duration.ZERO))
+        .hasMessageContaining("budget must be > 0 or null (unlimited): PT0S");
+    LoopGuard guard = LoopGuard.over(memory, embedder, 0.9, null);
+    assertThatThrownBy(() -> guard.before("")).hasMessageContaining("action must not be null or blank: ''");
+    assertThatThrownBy(() -> guard.after(null)).hasMessageContaining("action must not be null or blank: null");
+    assertThat(memory.size()).isZero();
+    assertThat(guard.counters().checks()).isZero();
+  }
+}
