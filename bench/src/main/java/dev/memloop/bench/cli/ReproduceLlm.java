@@ -3,6 +3,7 @@ package dev.memloop.bench.cli;
 import com.typesafe.config.ConfigFactory;
 import dev.memloop.bench.experiments.Experiment;
 import dev.memloop.bench.experiments.LlmRun;
+import dev.memloop.bench.experiments.ReadPolicyGap;
 import dev.memloop.bench.experiments.TriageDoseResponse;
 import dev.memloop.bench.experiments.TripRecall;
 import dev.memloop.runtime.llm.LlmSettings;
@@ -44,6 +45,8 @@ final class ReproduceLlm {
         out.add(TripRecall.estimate(llm.rubric()));
       } else if (e.id().equals("table4")) {
         out.add(TriageDoseResponse.estimate(llm.settings().maxRetries()));
+      } else if (e.id().equals("gap")) {
+        out.add(ReadPolicyGap.estimate());
       }
     }
     return out;

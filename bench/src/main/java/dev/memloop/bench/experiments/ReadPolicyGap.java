@@ -31,6 +31,11 @@ public final class ReadPolicyGap implements Experiment {
 
   public record Records(List<Double> thresholds, List<Cell> cells) {}
 
+  /** The real-model arm's calls, for the estimate printed before a run. */
+  public static LlmRun.Estimate estimate() {
+    return ReadPolicyLlm.estimate();
+  }
+
   @Override
   public String id() {
     return "gap";
@@ -75,7 +80,14 @@ public final class ReadPolicyGap implements Experiment {
           threshold, SEEDS), table));
       charts.add(chart(context, name, cells));
     }
-    return new ExperimentReport(id(), title(), sections, charts, notes(cells), new Records(thresholds, cells));
+    String llmNote = "Real-model arm skipped: run with --llm openai and OPENAI_API_KEY or OPENAI_BASE_URL set. ";
+    if (context.llm() != null) {
+      Embedder embedder = new CachingEmbedder(context.embedder());
+      List<Cell> llmCells = ReadPolicyLlm.run(context, embedder, dedupThreshold(embedder));
+      cells.addAll(llmCells);
+      llmNote = ReadPolicyLlm.describe(llmCells);
+    }
+    return new ExperimentReport(id(), title(), sections, charts, llmNote + notes(cells), new Records(thresholds, cells));
   }
 
   /** Youden's split between wordings of one held-out fact and wordings of two different ones. */

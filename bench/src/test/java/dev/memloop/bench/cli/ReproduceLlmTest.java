@@ -51,6 +51,21 @@ class ReproduceLlmTest {
   }
 
   @Test
+  void should_run_the_gap_study_s_policies_with_the_real_model_and_make_the_estimated_calls() throws IOException {
+    CliRun run = CliRun.of("reproduce", "gap", "--llm", "openai", "--llm-base-url", server.baseUrl(), "--model",
+        "scripted-model", "--embedder", "hashing-256", "--no-progress", "--json", "--out", results.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.err()).contains("gap: 150 model calls");
+    assertThat(server.requests()).as("5 policies x 5 conversations x 6 turns").hasSize(150);
+    JsonNode cells = RunDirectory.JSON.readTree(run.out()).get("gap").get("cells");
+    long modelCells = 0;
+    for (JsonNode c : cells) {
+      modelCells += c.get("embedder").asText().startsWith("scripted-model") ? 1 : 0;
+    }
+    assertThat(modelCells).as("one cell per policy").isEqualTo(5);
+  }
+
+  @Test
   void should_make_no_call_over_budget_without_yes() throws IOException {
     CliRun run = CliRun.of("reproduce", "table1", "table4", "--llm", "openai", "--llm-base-url", server.baseUrl(),
         "--token-budget", "1000", "--out", results.toString());
