@@ -82,7 +82,8 @@ final class AgentCore {
         return new AgentCore(spec, new NoMemory(), reasoner, null, null);
       case PER_TURN: {
         WorkingMemory memory = memory(spec, false);
-        return new AgentCore(spec, new PerTurnMemory(memory, config.dumpTopK()), reasoner, null, memory);
+        return new AgentCore(spec, new PerTurnMemory(memory, config.dumpTopK(), StepPatterns.dumpRead(spec, memory)),
+            reasoner, null, memory);
       }
       case PER_STEP: {
         WorkingMemory memory = memory(spec, false);

@@ -2,18 +2,21 @@ package dev.memloop.runtime;
 
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.runtime.config.AgentConfig;
+import dev.memloop.runtime.patterns.AdaptiveRecall;
 import dev.memloop.runtime.patterns.DedupOnWrite;
 import dev.memloop.runtime.patterns.DedupingAccess;
 import dev.memloop.runtime.patterns.NoveltyCheck;
 import dev.memloop.runtime.patterns.PatternSettings;
 import dev.memloop.runtime.policy.InLoopMemory;
 import dev.memloop.runtime.policy.MemoryPolicy;
+import dev.memloop.runtime.policy.PerTurnMemory;
 import java.util.function.Supplier;
 
 /**
  * The patterns the step loop runs beside the guard, as configured ({@code memloop.agent.patterns}): the novelty
- * check on each observation (with a memory of observations of its own) and the dedup the guard's writes go
- * through. Both are method calls on the agent's thread; neither sends a message.
+ * check on each observation (with a memory of observations of its own), the dedup the guard's writes go through,
+ * and the adaptive read of a per-turn agent's dump. All are method calls on the agent's thread; none sends a
+ * message.
  */
 final class StepPatterns {
 
@@ -39,6 +42,19 @@ final class StepPatterns {
       dev.memloop.memory.Embedder embedder, dev.memloop.runtime.policy.MemoryAccess access) {
     PatternSettings.Dedup d = config.patterns().dedup();
     return d.enabled() ? new DedupingAccess(access, new DedupOnWrite(memory, embedder, d.threshold(), d.keep())) : access;
+  }
+
+  /**
+   * How a per-turn agent's turn-start dump reads its memory: with {@code patterns.adaptive-recall} on, an adaptive
+   * read of the turn's text (copies dropped, k grown with the memory within its bound), else the k nearest.
+   */
+  static PerTurnMemory.Read dumpRead(AgentSpec spec, WorkingMemory memory) {
+    PatternSettings.Adaptive adaptive = spec.config().patterns().adaptive();
+    if (!adaptive.enabled()) {
+      return memory::recall;
+    }
+    AdaptiveRecall read = new AdaptiveRecall(memory, spec.embedder(), adaptive.settings());
+    return (query, k) -> read.recall(query);
   }
 
   /** The novelty mark of an observation (UNCHECKED when the check is off). */

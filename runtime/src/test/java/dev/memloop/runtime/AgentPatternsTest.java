@@ -67,6 +67,30 @@ class AgentPatternsTest {
     assertThat(status(agent).memorySize()).isEqualTo(2);
   }
 
+  @Test
+  void should_pin_one_copy_of_each_fact_when_the_per_turn_dump_reads_adaptively() {
+    PatternSettings d = PatternSettings.DEFAULTS;
+    PatternSettings patterns = new PatternSettings(d.novelty(), d.dedup(), new PatternSettings.Adaptive(true,
+        new dev.memloop.runtime.patterns.AdaptiveRecall.Settings(2, 2, 0, 1, 0.9)), d.grounding());
+    java.util.List<java.util.List<String>> pinned = new java.util.concurrent.CopyOnWriteArrayList<>();
+    ReasonerFactory recording = ctx -> new ScriptedReasoner(step -> {
+      if (step.step() == 0) {
+        pinned.add(step.pinned());
+      }
+      return Decision.act(step.observation().text());
+    });
+    ActorRef<Agent.Command> agent = testKit.spawn(Agent.create(spec("adaptive-dump",
+        config(MemoryPolicyKind.PER_TURN, Duration.ofMillis(100), Duration.ZERO).withPatterns(patterns), recording,
+        new ManualDelayTimer())));
+    TestProbe<TurnResult> results = testKit.createTestProbe();
+    agent.tell(new Agent.RunTurn(turn(0, RESTART, RESTART_NOW, "page the database on-call engineer"), results.ref()));
+    results.receiveMessage();
+    agent.tell(new Agent.RunTurn(turn(1, RESTART), results.ref()));
+    results.receiveMessage();
+    assertThat(pinned.get(1)).as("k = 2: the two wordings of the restart count once, the page fills the other slot")
+        .containsExactlyInAnyOrder(RESTART, "page the database on-call engineer");
+  }
+
   static Agent.Status status(ActorRef<Agent.Command> agent) {
     TestProbe<Agent.Status> probe = testKit.createTestProbe();
     agent.tell(new Agent.GetStatus(probe.ref()));

@@ -11,17 +11,30 @@ import java.util.List;
  */
 public final class PerTurnMemory extends PerTurnPolicy {
 
+  /** How the turn-start dump reads the memory: the query and the k the dump asks for. */
+  @FunctionalInterface
+  public interface Read {
+    List<Recall> recall(String query, int k);
+  }
+
   private final WorkingMemory memory;
+  private final Read read;
 
   /** @param dumpTopK items to pin, 0 for all */
   public PerTurnMemory(WorkingMemory memory, int dumpTopK) {
+    this(memory, dumpTopK, memory::recall);
+  }
+
+  /** As above, the dump read by {@code read} (an adaptive read that drops near-duplicates, for one). */
+  public PerTurnMemory(WorkingMemory memory, int dumpTopK, Read read) {
     super(dumpTopK);
     this.memory = memory;
+    this.read = read;
   }
 
   @Override
   protected List<Recall> recall(String query, int k) {
-    return memory.recall(query, k);
+    return read.recall(query, k);
   }
 
   @Override
