@@ -57,9 +57,11 @@ public final class ClusterBench {
     trips.row("board post readable on the other nodes", board.propagationP50(), board.propagationP99());
     return steps.plain() + String.format(Locale.ROOT, "3 nodes / 1 node guarded steps/s: %.2fx (median of %d "
         + "rounds, range %.2f-%.2f); same CPU, so this is overhead%n%n", median, overhead.size() / 2, min, max)
-        + trips.plain() + String.format(Locale.ROOT, "store: %d lookups per path over %d items, sent from an actor, paths alternating; "
-        + "store node / same node p50 %.1fx. board: %d posts on %d nodes, propagation max %d us, %d writes not "
-        + "confirmed by a majority%n", store.requests(), store.items(), store.remoteOverLocalP50(), board.posts(),
-        board.nodes(), board.propagationMax(), board.unconfirmed());
+        + trips.plain() + String.format(Locale.ROOT, "store: %d lookups per path over %d items, sent from an actor, "
+        + "paths alternating; "
+        + "store node / same node p50 %.1fx. board: %d posts on %d nodes, %.0f%% of them first reached the other "
+        + "nodes by the direct message (the rest by gossip), propagation max %d us, %d writes not confirmed by a "
+        + "majority%n", store.requests(), store.items(), store.remoteOverLocalP50(), board.posts(), board.nodes(),
+        board.directShare() * 100, board.propagationMax(), board.unconfirmed());
   }
 }

@@ -44,7 +44,7 @@ final class CrossNodeRoundTrips {
 
   /** Post acknowledgement (majority write included) and propagation to the other nodes, in microseconds. */
   public record BoardTrips(int posts, int nodes, long ackP50, long ackP99, long propagationP50, long propagationP99,
-      long propagationMax, long unconfirmed) {}
+      long propagationMax, long unconfirmed, double directShare) {}
 
   private CrossNodeRoundTrips() {}
 
@@ -100,6 +100,12 @@ final class CrossNodeRoundTrips {
         boards.add(setup);
         handles.add(ReplicatedBoard.start(cluster.node(n), setup, "blackboard"));
       }
+      // posts made before a replica knows its peers travel by gossip only: wait for the receptionist's listing
+      long ready = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (System.nanoTime() < ready && CrossNodeRoundTrips.<ReplicatedBoard.GetReplication, Replication>ask(
+          cluster.node(0), handles.get(0).replication(), ReplicatedBoard.GetReplication::new).peers() < nodeCount - 1) {
+        Thread.sleep(50); // polling the listing, not timing anything
+      }
       Histogram acks = new Histogram(3);
       for (int p = 0; p < posts; p++) {
         String text = "escalate incident " + p + " on host h" + (p % 97);
@@ -115,18 +121,22 @@ final class CrossNodeRoundTrips {
       }
       Histogram propagation = new Histogram(3);
       long unconfirmed = 0;
+      long arrived = 0;
+      long direct = 0;
       long[] p = new long[3];
       for (int n = 0; n < nodeCount; n++) {
         Replication r = CrossNodeRoundTrips.<ReplicatedBoard.GetReplication, Replication>ask(cluster.node(n), handles.get(n).replication(), ReplicatedBoard.GetReplication::new);
         unconfirmed += r.unconfirmed();
         if (n > 0) {
+          arrived += r.arrived();
+          direct += r.arrivedDirect();
           p[0] = Math.max(p[0], r.propagationP50Micros());
           p[1] = Math.max(p[1], r.propagationP99Micros());
           p[2] = Math.max(p[2], r.propagationMaxMicros());
         }
       }
       return new BoardTrips(posts, nodeCount, acks.getValueAtPercentile(50), acks.getValueAtPercentile(99), p[0], p[1],
-          p[2], unconfirmed);
+          p[2], unconfirmed, arrived == 0 ? Double.NaN : direct / (double) arrived);
     } finally {
       boards.forEach(BlackboardSetup::close);
     }

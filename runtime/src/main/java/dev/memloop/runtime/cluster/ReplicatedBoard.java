@@ -17,6 +17,8 @@ import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.receptionist.Receptionist;
+import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.apache.pekko.cluster.ddata.GSet;
 import org.apache.pekko.cluster.ddata.GSetKey;
 import org.apache.pekko.cluster.ddata.Key;
@@ -28,8 +30,10 @@ import org.apache.pekko.cluster.ddata.typed.javadsl.ReplicatorMessageAdapter;
  * One node's replica of a blackboard that spans the cluster. Agents on the node use the node's own
  * {@link BlackboardSetup}: reads through its view stay local, in microseconds. Posts go to this actor (it speaks
  * the {@link Blackboard.Command} protocol, so agents cannot tell it from a local board): it puts the post on the
- * local board, writes it to Distributed Data with write-majority, and only then acknowledges it. Posts from other
- * nodes arrive through the replicator's change notifications and are put on the local board once each.
+ * local board, sends it straight to the other replicas (found through the receptionist), writes it to Distributed
+ * Data with write-majority, and only then acknowledges it. A post from another node is put on the local board once,
+ * whichever way comes first: the direct message (milliseconds) or the replicator's change notification (gossip,
+ * up to seconds; the way that survives lost messages and nodes that join later).
  *
  * <p>Posts are immutable, so a grow-only set ({@link GSet}, delta-replicated) is the whole CRDT; they are spread
  * over {@link #BUCKETS} keys so that no one replicated value grows with the whole board.
@@ -43,6 +47,15 @@ public final class ReplicatedBoard {
   /** Asks for the node's replication counters and propagation delays. */
   public record GetReplication(ActorRef<Replication> replyTo) implements RuntimeMessage {}
 
+  /** What replicas send each other directly. */
+  public interface Peer extends RuntimeMessage {}
+
+  /** A post made on the sender's node, sent as soon as it is on the sender's board. */
+  public record Direct(BoardEntry entry) implements Peer {}
+
+  /** Where the replicas of the cluster find each other. */
+  public static final ServiceKey<Peer> PEERS = ServiceKey.create(Peer.class, "memloop-board-replica");
+
   /** Where to post (the board protocol) and where to ask for counters: the same actor. */
   public record Handle(ActorRef<Blackboard.Command> board, ActorRef<GetReplication> replication) {}
 
@@ -51,6 +64,8 @@ public final class ReplicatedBoard {
   private record Written(BoardEntry entry, boolean majority) {}
 
   private record Arrived(GSet<BoardEntry> entries) {}
+
+  private record PeersChanged(Receptionist.Listing listing) {}
 
   private record Pending(Blackboard.Post post, String globalId) {}
 
@@ -65,11 +80,13 @@ public final class ReplicatedBoard {
   private final Map<Long, Pending> pending = new HashMap<>();
   private final Map<String, Acking> awaitingMajority = new HashMap<>();
   private final Set<String> seen = new HashSet<>();
+  private Set<ActorRef<Peer>> peers = Set.of();
   private final Histogram propagationMicros = new Histogram(3);
   private long nextRequest;
   private long nextPost;
   private long postedHere;
   private long arrived;
+  private long arrivedDirect;
   private long unconfirmed;
 
   /** Spawns the node's replica over {@code setup}'s board (spawned here as its child). */
@@ -91,6 +108,10 @@ public final class ReplicatedBoard {
     var self = DistributedData.get(context.getSystem()).selfUniqueAddress().uniqueAddress();
     this.nodeTag = self.address().hostPort() + "#" + Long.toHexString(self.longUid());
     this.localReplies = context.messageAdapter(Blackboard.PostReply.class, LocalReply::new);
+    ActorRef<Peer> asPeer = context.getSelf().narrow();
+    context.getSystem().receptionist().tell(Receptionist.register(PEERS, asPeer));
+    context.getSystem().receptionist().tell(Receptionist.subscribe(PEERS,
+        context.messageAdapter(Receptionist.Listing.class, PeersChanged::new)));
     for (int b = 0; b < BUCKETS; b++) {
       Key<GSet<BoardEntry>> key = key(b);
       // the changed message's own key, not the loop's: one adapter serves every key's notifications
@@ -109,6 +130,18 @@ public final class ReplicatedBoard {
         .onMessage(LocalReply.class, this::onLocalReply)
         .onMessage(Written.class, this::onWritten)
         .onMessage(Arrived.class, this::onArrived)
+        .onMessage(Direct.class, direct -> {
+          if (arrive(direct.entry(), nowMicros())) {
+            arrivedDirect++;
+          }
+          return Behaviors.same();
+        })
+        .onMessage(PeersChanged.class, changed -> {
+          Set<ActorRef<Peer>> others = new HashSet<>(changed.listing().getServiceInstances(PEERS));
+          others.remove(context.getSelf().<Peer>narrow());
+          peers = others;
+          return Behaviors.same();
+        })
         .onMessage(GetReplication.class, this::onGetReplication)
         .onMessage(Blackboard.Command.class, command -> { // subscriptions and stats: the local board answers
           local.tell(command);
@@ -143,6 +176,9 @@ public final class ReplicatedBoard {
     BoardEntry entry = new BoardEntry(mine.globalId(), post.author(), post.text(), post.vector(), post.metadata(),
         nowMicros());
     awaitingMajority.put(entry.globalId(), new Acking(post, (Blackboard.Posted) reply.reply()));
+    for (ActorRef<Peer> peer : peers) {
+      peer.tell(new Direct(entry));
+    }
     replicator.askUpdate(replyTo -> new Replicator.Update<>(key(bucket(entry.globalId())), GSet.create(),
             new Replicator.WriteMajority(MAJORITY_TIMEOUT), replyTo, set -> set.add(entry)),
         response -> new Written(entry, response instanceof Replicator.UpdateSuccess));
@@ -165,18 +201,25 @@ public final class ReplicatedBoard {
   private Behavior<Object> onArrived(Arrived arrivedSet) {
     long now = nowMicros();
     for (BoardEntry entry : arrivedSet.entries().getElements()) {
-      if (seen.add(entry.globalId())) {
-        arrived++;
-        propagationMicros.recordValue(Math.max(0, now - entry.postedAtMicros()));
-        local.tell(new Blackboard.Post(++nextRequest, entry.author(), entry.text(), entry.vector(), entry.metadata(),
-            localReplies));
-      }
+      arrive(entry, now);
     }
     return Behaviors.same();
   }
 
+  /** Puts another node's post on the local board the first time it comes; false when it was already there. */
+  private boolean arrive(BoardEntry entry, long nowMicros) {
+    if (!seen.add(entry.globalId())) {
+      return false;
+    }
+    arrived++;
+    propagationMicros.recordValue(Math.max(0, nowMicros - entry.postedAtMicros()));
+    local.tell(new Blackboard.Post(++nextRequest, entry.author(), entry.text(), entry.vector(), entry.metadata(),
+        localReplies));
+    return true;
+  }
+
   private Behavior<Object> onGetReplication(GetReplication get) {
-    get.replyTo().tell(new Replication(postedHere, arrived, unconfirmed, propagationMicros.getValueAtPercentile(50),
+    get.replyTo().tell(new Replication(peers.size(), postedHere, arrived, arrivedDirect, unconfirmed, propagationMicros.getValueAtPercentile(50),
         propagationMicros.getValueAtPercentile(99), propagationMicros.getMaxValue()));
     return Behaviors.same();
   }

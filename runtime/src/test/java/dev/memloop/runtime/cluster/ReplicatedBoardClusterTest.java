@@ -26,7 +26,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Three nodes in one JVM, each with its replica of one blackboard and two writer threads posting to it at the
- * same time: every acknowledged post becomes readable on every node through that node's local view, once.
+ * same time: every acknowledged post becomes readable on every node through that node's local view, once; and a
+ * node that joins after the posts gets them all through Distributed Data, the direct messages having gone only to
+ * the members of the time.
  */
 @org.junit.jupiter.api.extension.ExtendWith(org.apache.pekko.actor.testkit.typed.javadsl.LogCapturingExtension.class)
 class ReplicatedBoardClusterTest {
@@ -89,6 +91,37 @@ class ReplicatedBoardClusterTest {
       assertThat(replication.arrived()).as("node %d: the other nodes' posts, each once", n)
           .isEqualTo(2L * WRITERS_PER_NODE * POSTS_PER_WRITER);
     }
+  }
+
+  @Test
+  void should_bring_earlier_posts_to_a_node_that_joins_later_through_distributed_data_alone() throws Exception {
+    List<ReplicatedBoard.Handle> handles = new ArrayList<>();
+    for (int n = 0; n < 3; n++) {
+      nodes.add(ActorSystem.create(Behaviors.empty(), "memloop", ShardedAgentClusterTest.CLUSTER));
+      boards.add(BlackboardSetup.of(ShardedAgentClusterTest.EMBEDDER));
+      handles.add(ReplicatedBoard.start(nodes.get(n), boards.get(n), "board"));
+    }
+    for (int n = 0; n < 2; n++) {
+      Cluster.get(nodes.get(n)).manager().tell(Join.create(Cluster.get(nodes.get(0)).selfMember().address()));
+    }
+    await().atMost(Duration.ofSeconds(60)).until(() -> ShardedAgentClusterTest.countUp(Cluster.get(nodes.get(1))) == 2);
+    Set<String> acknowledged = ConcurrentHashMap.newKeySet();
+    post(0, 0, handles.get(0), acknowledged);
+    post(1, 0, handles.get(1), acknowledged);
+    assertThat(boards.get(2).view().size()).as("not yet a member: nothing sent to it").isZero();
+
+    // the direct messages went to the two members only; the newcomer's replica has gossip alone
+    Cluster.get(nodes.get(2)).manager().tell(Join.create(Cluster.get(nodes.get(0)).selfMember().address()));
+    await().atMost(Duration.ofSeconds(60)).until(() -> boards.get(2).view().size() >= acknowledged.size());
+    assertThat(boards.get(2).view().size()).isEqualTo(acknowledged.size());
+    for (String text : acknowledged) {
+      assertThat(boards.get(2).view().match(text, 0.999).isPresent()).as("the newcomer reads '%s'", text).isTrue();
+    }
+    Replication newcomer = AskPattern.<ReplicatedBoard.GetReplication, Replication>ask(handles.get(2).replication(),
+        ReplicatedBoard.GetReplication::new, Duration.ofSeconds(10), nodes.get(2).scheduler())
+        .toCompletableFuture().get(30, TimeUnit.SECONDS);
+    assertThat(newcomer.arrived()).isEqualTo(acknowledged.size());
+    assertThat(newcomer.arrivedDirect()).as("all by gossip").isZero();
   }
 
   /** One writer's posts, each acknowledged before the next; the texts are unique across the cluster. */
