@@ -99,11 +99,15 @@ public final class LoopGuard {
     });
   }
 
-  /** Records an action that ran, so that a repeat of it is caught. */
+  /**
+   * Records an action that ran, so that a repeat of it is caught.
+   *
+   * @throws dev.memloop.memory.MemoryFullException if the memory is full and does not evict; nothing is recorded
+   */
   public void after(String action) {
     Thresholds.text("action", action);
-    recorded++;
     guard.remember(action);
+    recorded++;
   }
 
   private void count(GuardOutcome outcome) {

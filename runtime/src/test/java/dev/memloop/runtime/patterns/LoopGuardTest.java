@@ -48,6 +48,31 @@ class LoopGuardTest {
   }
 
   @Test
+  void should_block_at_exactly_the_threshold_and_not_just_above_it() {
+    WorkingMemory probe = WorkingMemory.builder(embedder).build();
+    probe.add("block ip 10.0.0.1");
+    double similarity = probe.recall("block address 10.0.0.1", 1).get(0).similarity(); // as the memory computes it
+    for (double threshold : new double[] {similarity, Math.nextUp(similarity)}) {
+      WorkingMemory memory = WorkingMemory.builder(embedder).build();
+      LoopGuard guard = LoopGuard.over(memory, embedder, threshold, null);
+      guard.after("block ip 10.0.0.1");
+      assertThat(guard.before("block address 10.0.0.1").outcome()).as("threshold %s", threshold)
+          .isEqualTo(threshold == similarity ? GuardOutcome.HIT : GuardOutcome.MISS);
+    }
+  }
+
+  @Test
+  void should_refuse_to_record_into_a_full_memory_without_eviction_and_keep_guarding_with_what_it_holds() {
+    WorkingMemory full = WorkingMemory.builder(embedder).capacity(1).eviction(dev.memloop.memory.Eviction.NONE).build();
+    LoopGuard guard = LoopGuard.over(full, embedder, 0.99, null);
+    guard.after("block ip 10.0.0.1");
+    assertThatThrownBy(() -> guard.after("page on-call")).isInstanceOf(dev.memloop.memory.MemoryFullException.class);
+    assertThat(full.size()).isEqualTo(1);
+    assertThat(guard.counters().recorded()).as("the refused one is not counted").isEqualTo(1);
+    assertThat(guard.before("block address 10.0.0.1").outcome()).isEqualTo(GuardOutcome.HIT);
+  }
+
+  @Test
   void should_refuse_bad_input_naming_it() {
     WorkingMemory memory = WorkingMemory.builder(embedder).build();
     assertThatThrownBy(() -> LoopGuard.over(memory, embedder, 1.01, null))
