@@ -4,6 +4,7 @@ import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.AgentSnapshot;
 import dev.memloop.runtime.AgentSpec;
+import dev.memloop.runtime.Turn;
 import dev.memloop.runtime.TurnResult;
 import dev.memloop.runtime.cluster.ShardedAgent.Command;
 import java.time.Duration;
@@ -34,8 +35,13 @@ final class EntityPhases {
   private final ShardedAgent.Entity e;
   private long readNanos;
   private Handoff handoff;
-  /** The last turn answered by this incarnation: a retried RunTurn of the same turn gets it again, not a rerun. */
+  /**
+   * The last turn this incarnation answered, and its answer: the same turn sent again (equal index and
+   * observations) is a retry and gets the answer again, not a rerun.
+   */
+  private Turn lastTurn;
   private TurnResult lastAnswered;
+  private Turn inFlight;
   private final List<ActorRef<Handoff>> handoffWaiters = new ArrayList<>();
 
   EntityPhases(ShardedAgent.Entity entity) {
@@ -190,10 +196,11 @@ final class EntityPhases {
   private Behavior<Command> idle(ActorRef<Agent.Command> agent, int turnsAtStart) {
     return Behaviors.receive(Command.class)
         .onMessage(ShardedAgent.RunTurn.class, run -> {
-          if (lastAnswered != null && lastAnswered.turn() == run.turn().index()) {
+          if (lastTurn != null && lastTurn.equals(run.turn())) {
             run.replyTo().tell(lastAnswered); // a sender's retry after a lost reply: at-least-once, run once
             return Behaviors.same();
           }
+          inFlight = run.turn();
           agent.tell(new Agent.RunTurn(run.turn(), e.context().messageAdapter(TurnResult.class,
               result -> new ShardedAgent.TurnAnswered(result, run.replyTo()))));
           return busy(agent, turnsAtStart);
@@ -242,6 +249,7 @@ final class EntityPhases {
     if (!majority) {
       e.context().getLog().warn("agent {}: turn {} snapshot not confirmed by a majority", e.agentId(), result.turn());
     }
+    lastTurn = inFlight;
     lastAnswered = result;
     replyTo.tell(result);
     return e.stash().unstashAll(idle(agent, turnsAtStart));

@@ -46,7 +46,7 @@ public final class ShardedAgent {
   /**
    * Runs one turn; the answer comes once the turn's snapshot is replicated. A sender may retry a turn whose answer
    * did not come (a message lost while its node died and its shard moved): the same incarnation answers a retry of
-   * the turn it answered last without running it again; a new incarnation runs it, so a turn whose first run
+   * the turn it answered last (an equal turn: same index, same observations) without running it again; a new incarnation runs it, so a turn whose first run
    * completed on a node that then died runs twice (at-least-once).
    */
   public record RunTurn(Turn turn, ActorRef<TurnResult> replyTo) implements Command {}
