@@ -1,5 +1,6 @@
 package dev.memloop.runtime;
 
+import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.patterns.AdaptiveRecall;
@@ -8,6 +9,7 @@ import dev.memloop.runtime.patterns.DedupingAccess;
 import dev.memloop.runtime.patterns.NoveltyCheck;
 import dev.memloop.runtime.patterns.PatternSettings;
 import dev.memloop.runtime.policy.InLoopMemory;
+import dev.memloop.runtime.policy.MemoryAccess;
 import dev.memloop.runtime.policy.MemoryPolicy;
 import dev.memloop.runtime.policy.PerTurnMemory;
 import java.util.function.Supplier;
@@ -38,8 +40,7 @@ final class StepPatterns {
   }
 
   /** A guard access whose writes merge near-duplicates, when the config asks for it; else {@code access}. */
-  static dev.memloop.runtime.policy.MemoryAccess dedupWrites(AgentConfig config, WorkingMemory memory,
-      dev.memloop.memory.Embedder embedder, dev.memloop.runtime.policy.MemoryAccess access) {
+  static MemoryAccess dedupWrites(AgentConfig config, WorkingMemory memory, Embedder embedder, MemoryAccess access) {
     PatternSettings.Dedup d = config.patterns().dedup();
     return d.enabled() ? new DedupingAccess(access, new DedupOnWrite(memory, embedder, d.threshold(), d.keep())) : access;
   }
@@ -69,6 +70,6 @@ final class StepPatterns {
 
   /** Writes merged so far; the step loop compares it around a write. */
   long merged() {
-    return dedup == null ? 0 : dedup.counters().merged();
+    return dedup == null ? 0 : dedup.merged();
   }
 }

@@ -22,7 +22,6 @@ import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 
 /**
@@ -169,11 +168,7 @@ public final class ClusterDemo {
   private static void awaitUp(ActorSystem<?> driver, int members) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     while (System.nanoTime() < deadline) {
-      long up = 0;
-      for (org.apache.pekko.cluster.Member m : Cluster.get(driver).state().getMembers()) {
-        up += m.status() == MemberStatus.up() ? 1 : 0;
-      }
-      if (up == members && Cluster.get(driver).state().getUnreachable().isEmpty()) {
+      if (ClusterNodes.upMembers(driver, "") == members && Cluster.get(driver).state().getUnreachable().isEmpty()) {
         return;
       }
       Thread.sleep(250); // polling cluster membership, not timing anything

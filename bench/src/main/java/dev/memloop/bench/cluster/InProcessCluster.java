@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Join;
 
@@ -62,15 +61,7 @@ final class InProcessCluster implements AutoCloseable {
   private void awaitUp() throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (System.nanoTime() < deadline) {
-      boolean allUp = true;
-      for (ActorSystem<Void> node : nodes) {
-        long up = 0;
-        for (org.apache.pekko.cluster.Member m : Cluster.get(node).state().getMembers()) {
-          up += m.status() == MemberStatus.up() ? 1 : 0;
-        }
-        allUp &= up == nodes.size();
-      }
-      if (allUp) {
+      if (nodes.stream().allMatch(node -> ClusterNodes.upMembers(node, "") == nodes.size())) {
         return;
       }
       Thread.sleep(100); // polling membership, not timing anything

@@ -29,8 +29,8 @@ final class ConfusionMemory {
   static final double GUARD = 0.8;
   static final double COPY = 0.8;
   static final int K = 8;
-  /** Copies lie at about cos 0.95 from their fact: noise of this norm relative to the unit vector. */
-  static final double JITTER = Math.sqrt(0.108 / DIMENSION);
+  /** Copies lie at about cos 0.95 from their fact (cosine distance 0.054 in VectorSets' terms). */
+  static final double JITTER = 0.054;
 
   /** How the memory is kept. */
   record Variant(IndexKind index, boolean dedup, boolean evict) {
@@ -73,7 +73,7 @@ final class ConfusionMemory {
     try (WorkingMemory memory = builder.build()) {
       DedupOnWrite dedup = new DedupOnWrite(memory, new HashingEmbedder(DIMENSION), COPY, DedupOnWrite.Keep.FIRST);
       for (int f : order) {
-        float[] copy = jitter(base[f], random);
+        float[] copy = VectorSets.jittered(base[f], JITTER, random);
         if (variant.dedup()) {
           dedup.writeVector(copy, "fact-" + f, Map.of("fact", f));
         } else {
@@ -95,10 +95,10 @@ final class ConfusionMemory {
       int staleFact = staleFacts == 0 ? -1 : random.nextInt(staleFacts);
       // a repeat of live work (should block), new work and a redo of stale work (should not)
       positives++;
-      tp += blocks(memory, jitter(base[liveFact], random)) ? 1 : 0;
+      tp += blocks(memory, VectorSets.jittered(base[liveFact], JITTER, random)) ? 1 : 0;
       fp += blocks(memory, VectorSets.gaussian(random, DIMENSION)) ? 1 : 0;
       if (staleFact >= 0) {
-        fp += blocks(memory, jitter(base[staleFact], random)) ? 1 : 0;
+        fp += blocks(memory, VectorSets.jittered(base[staleFact], JITTER, random)) ? 1 : 0;
       }
     }
     double found = 0;
@@ -129,13 +129,5 @@ final class ConfusionMemory {
   private static boolean blocks(WorkingMemory memory, float[] action) {
     Optional<Recall> match = memory.matchVector(action, GUARD);
     return match.isPresent();
-  }
-
-  private static float[] jitter(float[] v, SplittableRandom random) {
-    float[] out = new float[v.length];
-    for (int d = 0; d < v.length; d++) {
-      out[d] = (float) (v[d] + JITTER * random.nextGaussian());
-    }
-    return VectorSets.unit(out);
   }
 }

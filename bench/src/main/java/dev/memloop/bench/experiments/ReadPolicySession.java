@@ -54,13 +54,13 @@ final class ReadPolicySession {
     }
     Shuffle.shuffle(later, random);
     try (WorkingMemory memory = WorkingMemory.builder(embedder).build()) {
-      boolean dedup = policy == Policy.DEDUP || policy == Policy.BOTH;
-      DedupOnWrite writer = new DedupOnWrite(memory, embedder, dupThreshold, DedupOnWrite.Keep.FIRST);
+      DedupOnWrite writer = policy == Policy.DEDUP || policy == Policy.BOTH
+          ? new DedupOnWrite(memory, embedder, dupThreshold, DedupOnWrite.Keep.FIRST) : null;
       for (TripConstraint fact : facts) {
-        write(memory, writer, dedup, fact.statement());
+        write(memory, writer, fact.statement());
       }
       for (String note : later) {
-        write(memory, writer, dedup, note);
+        write(memory, writer, note);
       }
       List<Recall> read = policy == Policy.ADAPTIVE || policy == Policy.BOTH
           ? new AdaptiveRecall(memory, embedder, settings(dupThreshold)).recall(QUERY)
@@ -84,8 +84,9 @@ final class ReadPolicySession {
     return new AdaptiveRecall.Settings(8, 24, 1.0, 0.7, dupThreshold);
   }
 
-  private static void write(WorkingMemory memory, DedupOnWrite writer, boolean dedup, String text) {
-    if (dedup) {
+  /** Through the dedup when there is one, else a plain add. */
+  private static void write(WorkingMemory memory, DedupOnWrite writer, String text) {
+    if (writer != null) {
       writer.write(text);
     } else {
       memory.add(text);

@@ -26,6 +26,17 @@ public final class ClusterNodes {
 
   private ClusterNodes() {}
 
+  /** Members {@code system} sees Up that have {@code role}; every Up member when the role is empty. */
+  public static int upMembers(org.apache.pekko.actor.typed.ActorSystem<?> system, String role) {
+    int up = 0;
+    for (org.apache.pekko.cluster.Member m : org.apache.pekko.cluster.typed.Cluster.get(system).state().getMembers()) {
+      if (m.status() == org.apache.pekko.cluster.MemberStatus.up() && (role.isEmpty() || m.hasRole(role))) {
+        up++;
+      }
+    }
+    return up;
+  }
+
   /** @param seeds {@code host:port} of the seed nodes; empty: this node founds the cluster alone */
   public static Config config(String host, int port, List<String> seeds, List<String> roles, Config base) {
     if (port < 0 || port > 65_535) {

@@ -83,14 +83,7 @@ final class EntityPhases {
   /** Up members that run a replicator: those with the Distributed Data role, or all when none is set. */
   private int replicaHosts() {
     String role = e.context().getSystem().settings().config().getString("pekko.cluster.distributed-data.role");
-    int hosts = 0;
-    for (org.apache.pekko.cluster.Member m : org.apache.pekko.cluster.typed.Cluster.get(e.context().getSystem())
-        .state().getMembers()) {
-      if (m.status() == org.apache.pekko.cluster.MemberStatus.up() && (role.isEmpty() || m.hasRole(role))) {
-        hosts++;
-      }
-    }
-    return hosts;
+    return ClusterNodes.upMembers(e.context().getSystem(), role);
   }
 
   /** Majority reads first; after {@link #MAJORITY_READS} failures, what this node's replica holds (gossip has it). */

@@ -124,6 +124,11 @@ public final class DedupOnWrite {
     return sum;
   }
 
+  /** Writes merged so far, without building the counters (the step loop asks around every write). */
+  public long merged() {
+    return merged;
+  }
+
   public Counters counters() {
     return new Counters(writes, added, merged, writes - added - merged);
   }

@@ -194,7 +194,7 @@ class ShardedAgentClusterTest {
     return ids;
   }
 
-  static long countUp(Cluster cluster) {
+  static long countUp(Cluster cluster) { // as ClusterNodes.upMembers, from a test's Cluster handle
     long up = 0;
     for (org.apache.pekko.cluster.Member m : cluster.state().getMembers()) {
       if (m.status() == MemberStatus.up()) {

@@ -57,13 +57,18 @@ public final class VectorSets {
     float[] base = gaussian(random, dimension);
     float[][] out = new float[n][];
     for (int i = 0; i < n; i++) {
-      float[] v = new float[dimension];
-      for (int d = 0; d < dimension; d++) {
-        v[d] = (float) (base[d] + Math.sqrt(2 * jitter) * random.nextGaussian() / Math.sqrt(dimension));
-      }
-      out[i] = unit(v);
+      out[i] = jittered(base, jitter, random);
     }
     return out;
+  }
+
+  /** A unit vector within about {@code jitter} (cosine distance) of the unit vector {@code base}. */
+  public static float[] jittered(float[] base, double jitter, SplittableRandom random) {
+    float[] v = new float[base.length];
+    for (int d = 0; d < base.length; d++) {
+      v[d] = (float) (base[d] + Math.sqrt(2 * jitter) * random.nextGaussian() / Math.sqrt(base.length));
+    }
+    return unit(v);
   }
 
   public static float[] gaussian(SplittableRandom random, int dimension) {
