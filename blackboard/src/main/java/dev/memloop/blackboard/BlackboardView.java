@@ -61,6 +61,11 @@ public final class BlackboardView {
     return memory.size();
   }
 
+  /** The board as it is now, for reads that must not see later posts (a per-turn agent's turn). */
+  public BoardSnapshot snapshot() {
+    return new BoardSnapshot(memory, memory.size());
+  }
+
   public int dimension() {
     return memory.dimension();
   }

@@ -5,14 +5,19 @@ import java.util.UUID;
 
 /**
  * Validates and copies item metadata. Values are typed, and the set of types is the one langchain4j
- * stores support, so metadata moves between memloop and langchain4j pipelines unchanged.
+ * stores support, so metadata moves between memloop and langchain4j pipelines unchanged. The one rule every
+ * memory, store and handle that takes metadata applies.
  */
-final class MetadataValues {
+public final class MetadataValues {
 
   private MetadataValues() {}
 
-  /** An unmodifiable, validated copy; the caller's map is never kept. */
-  static Map<String, Object> copyOf(Map<String, ?> metadata) {
+  /**
+   * An unmodifiable, validated copy; the caller's map is never kept.
+   *
+   * @throws IllegalArgumentException for a null map, a blank key, or a null or unsupported value, naming it
+   */
+  public static Map<String, Object> copyOf(Map<String, ?> metadata) {
     if (metadata == null) {
       throw new IllegalArgumentException("metadata must not be null (pass Map.of() for none)");
     }

@@ -1,10 +1,12 @@
 package dev.memloop.runtime;
 
+import dev.memloop.blackboard.Blackboard;
 import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import dev.memloop.runtime.step.Decision;
+import dev.memloop.runtime.step.Turn;
+import dev.memloop.runtime.step.TurnResult;
+import dev.memloop.memory.timing.DelayTimer;
 import java.util.concurrent.CompletionStage;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -16,19 +18,21 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 
 /**
- * An agent: a turn brings observations, and each step asks the {@link Reasoner} for a decision, runs the
- * memory policy's hooks around the action, executes or skips it, and records a {@link StepRecord}. With a
- * synchronous reasoner and the per-step policy a whole turn runs inside the one {@link RunTurn} message: the
- * memory is a method call away. Asynchronous reasoners and networked lookups are waited for without
- * blocking: turns that arrive meanwhile wait in order (up to {@value AgentCore#MAX_WAITING_TURNS}; beyond
- * that they are answered as aborted), and the agent carries on when the answer arrives as a message.
+ * An agent: a turn brings observations, and each step runs the {@link StepLoop}: the {@link Reasoner} decides with
+ * the agent's memory at hand, the guard checks the proposed action against that memory, the {@link ActionExecutor}
+ * runs an allowed one, and the step is recorded. With a synchronous reasoner and executor and the per-step policy a
+ * whole turn runs inside the one {@link RunTurn} message: the memory is a method call away. Asynchronous reasoners,
+ * actions and networked memory are waited for without blocking: their answers come back as messages, turns that
+ * arrive meanwhile wait in order (up to {@value AgentState#MAX_WAITING_TURNS}; beyond that they are answered as
+ * aborted), and the agent carries on when the answer arrives.
  *
  * <p>An exception in a step restarts the behavior; the agent keeps its memory, reasoner and counters
- * ({@link AgentCore} lives outside the restarted behavior), answers the interrupted turn as aborted, and
- * counts the restart. {@link Stop} closes the memory and stops the agent.
+ * ({@link AgentState} lives outside the restarted behavior), answers the interrupted turn as aborted, and counts
+ * the restart. {@link Stop} closes the memory and stops the agent.
  */
 public final class Agent extends AbstractBehavior<Agent.Command> {
 
+  /** What an agent is sent. */
   public sealed interface Command {}
 
   /** Runs one turn and answers with its {@link TurnResult}; turns sent while one runs wait their turn. */
@@ -47,11 +51,20 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
 
   record Decided(long step, Decision decision, Throwable failure) implements Command {}
 
+  record ActionAnswered(long step, int attempt, String output, Throwable failure) implements Command {}
+
+  record ActionTimedOut(long step, int attempt) implements Command {}
+
+  record RetryDue(long step) implements Command {}
+
   record StoreReplied(MemoryStore.Reply reply) implements Command {}
 
   record LookupTimedOut(long requestId) implements Command {}
 
-  record BoardReplied(dev.memloop.blackboard.Blackboard.PostReply reply) implements Command {}
+  record BoardReplied(Blackboard.PostReply reply) implements Command {}
+
+  /** A memory call made on another thread, handed to the agent to run on its own. */
+  record RunOnAgent(Runnable call) implements Command {}
 
   /** Sent to itself after a restart when turns are waiting. */
   record Resume() implements Command {}
@@ -62,34 +75,33 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
 
   /** An agent that starts from {@code snapshot}: its memory rebuilt with the same ids, its turn count carried on. */
   public static Behavior<Command> create(AgentSpec spec, AgentSnapshot snapshot) {
+    if (spec == null || snapshot == null) {
+      throw new IllegalArgumentException("an agent needs its spec and a snapshot (AgentSnapshot.empty for none)");
+    }
     return Behaviors.setup(outer -> {
-      AgentCore core = AgentCore.create(spec, outer);
-      core.restore(snapshot);
-      Behavior<Command> restartable = Behaviors.setup(context -> new Agent(context, core));
+      AgentState state = AgentState.create(spec, outer);
+      state.restore(snapshot);
+      Behavior<Command> restartable = Behaviors.setup(context -> new Agent(context, state));
       // keep the child store (networked agents) through restarts: it holds the memory
       return Behaviors.supervise(restartable).onFailure(Exception.class,
           SupervisorStrategy.restart().withStopChildren(false));
     });
   }
 
-  private final AgentCore core;
-  private final ContextWindow window;
+  private final AgentState state;
   private final StepLoop loop;
 
-  private Agent(ActorContext<Command> context, AgentCore core) {
+  private Agent(ActorContext<Command> context, AgentState state) {
     super(context);
-    this.core = core;
-    this.window = new ContextWindow(core.spec.config().windowSize(), core.spec.config().windowUnit());
-    this.loop = new StepLoop(core, window, this::awaitDecision);
-    core.bind(context);
-    if (core.started) {
-      core.restarts++;
-      abortInFlight();
-      if (core.hasWaitingTurns()) { // turns that waited through the failure run now
-        getContext().getSelf().tell(new Resume());
+    this.state = state;
+    ContextWindow window = new ContextWindow(state.spec().config().windowSize(), state.spec().config().windowUnit());
+    this.loop = new StepLoop(state, window, new MessageWaits());
+    if (state.behaviorStarted(context)) {
+      state.abortInFlight();
+      if (state.hasWaitingTurns()) { // turns that waited through the failure run now
+        context.getSelf().tell(new Resume());
       }
     }
-    core.started = true;
   }
 
   @Override
@@ -103,131 +115,95 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
   }
 
   private Behavior<Command> onCommand(Command command) {
+    state.enter();
+    try {
+      return handle(command);
+    } catch (RuntimeException e) {
+      state.failed(e.toString());
+      throw e;
+    } finally {
+      state.leave();
+    }
+  }
+
+  private Behavior<Command> handle(Command command) {
     if (command instanceof RunTurn run) {
-      return onRunTurn(run);
-    } else if (command instanceof Decided decided) {
-      return onDecided(decided);
+      if (loop.busy() || state.hasWaitingTurns()) {
+        state.enqueue(run);
+        return this;
+      }
+      loop.begin(run);
+    } else if (command instanceof Decided d) {
+      loop.onDecided(d.step(), d.decision(), d.failure());
     } else if (command instanceof StoreReplied replied) {
-      return onStoreReplied(replied);
+      state.onStoreReply(replied.reply());
     } else if (command instanceof LookupTimedOut timedOut) {
-      return onLookupTimedOut(timedOut);
+      state.onStoreTimeout(timedOut.requestId());
+    } else if (command instanceof ActionAnswered a) {
+      loop.onActionAnswered(a.step(), a.attempt(), a.output(), a.failure());
+    } else if (command instanceof ActionTimedOut t) {
+      loop.onActionTimedOut(t.step(), t.attempt());
+    } else if (command instanceof RetryDue r) {
+      loop.onRetryDue(r.step());
     } else if (command instanceof BoardReplied replied) {
-      core.poster().onReply(replied.reply());
+      state.onBoardReply(replied.reply());
       return this;
+    } else if (command instanceof RunOnAgent call) {
+      call.call().run();
     } else if (command instanceof GetStatus get) {
-      return onGetStatus(get);
+      get.replyTo().tell(state.status(loop.busy()));
+      return this;
     } else if (command instanceof GetSnapshot get) {
-      get.replyTo().tell(core.snapshot());
+      get.replyTo().tell(state.snapshot());
       return this;
     } else if (command instanceof Resume) {
-      return onResume();
+      if (loop.busy() || !state.hasWaitingTurns()) {
+        return this;
+      }
+      loop.begin(state.nextWaitingTurn());
     } else if (command == Stop.INSTANCE) {
-      return onStop();
+      state.close();
+      return Behaviors.stopped();
+    } else {
+      throw new IllegalArgumentException("unknown agent command " + command); // the sealed interface rules it out
     }
-    throw new IllegalArgumentException("unknown agent command " + command); // the sealed interface rules it out
-  }
-
-  private Behavior<Command> onRunTurn(RunTurn run) {
-    if (loop.busy() || core.hasWaitingTurns()) {
-      core.enqueue(run);
-      return this;
-    }
-    loop.begin(run);
     return continueTurn();
-  }
-
-  private Behavior<Command> onDecided(Decided decided) {
-    if (!loop.waitingFor(decided.step())) {
-      return this; // answer to a step of a behavior that has since restarted
-    }
-    if (decided.failure() != null) {
-      RuntimeException failure = failure(decided.failure());
-      core.lastFailure = failure.toString();
-      throw failure;
-    }
-    loop.onDecision(decided.decision());
-    return continueTurn();
-  }
-
-  private Behavior<Command> onStoreReplied(StoreReplied replied) {
-    core.remote().onReply(replied.reply());
-    return continueTurn();
-  }
-
-  private Behavior<Command> onLookupTimedOut(LookupTimedOut timedOut) {
-    core.remote().onTimeout(timedOut.requestId());
-    return continueTurn();
-  }
-
-  private Behavior<Command> onResume() {
-    if (!loop.busy() && core.hasWaitingTurns()) {
-      loop.begin(core.nextWaitingTurn());
-      return continueTurn();
-    }
-    return this;
-  }
-
-  private Behavior<Command> onGetStatus(GetStatus get) {
-    get.replyTo().tell(new Status(core.spec.id(), core.policy.kind(), loop.busy(), core.turnsCompleted, core.restarts,
-        core.policy.memorySize()));
-    return this;
-  }
-
-  private Behavior<Command> onStop() {
-    core.close();
-    return Behaviors.stopped();
   }
 
   private Behavior<Command> onPostStop() {
-    core.close(); // idempotent; covers a stop by the parent
+    state.close(); // idempotent; covers a stop by the parent
     return this;
   }
 
   /** Runs steps until a step has to wait, taking waiting turns as turns end. */
   private Behavior<Command> continueTurn() {
-    try {
-      while (loop.advance() != null && core.hasWaitingTurns()) {
-        loop.begin(core.nextWaitingTurn());
-      }
-      return this;
-    } catch (RuntimeException e) {
-      core.lastFailure = e.toString();
-      throw e;
+    while (loop.advance() && state.hasWaitingTurns()) {
+      loop.begin(state.nextWaitingTurn());
     }
+    return this;
   }
 
-  /** Called by the step loop when the reasoner's answer is not ready: it arrives later as a message. */
-  private void awaitDecision(long step, CompletionStage<Decision> pending) {
-    core.inFlightHops++;
-    getContext().pipeToSelf(pending, (decision, failure) -> new Decided(step, decision, failure));
-  }
+  /** How the step loop waits: every pending answer becomes a message to this agent, never a blocked thread. */
+  private final class MessageWaits implements StepLoop.Waits {
 
-  private void abortInFlight() {
-    if (core.inFlight == null) {
-      return;
+    @Override
+    public void decision(long step, CompletionStage<Decision> pending) {
+      state.awaited();
+      getContext().pipeToSelf(pending, (decision, failure) -> new Decided(step, decision, failure));
     }
-    RunTurn run = core.inFlight;
-    List<StepRecord> steps = core.inFlightSteps;
-    TurnResult aborted = new TurnResult(core.spec.id(), run.turn().index(), steps, core.policy.budget().budgetNanos(),
-        core.policy.budget().spentNanos(), true, core.lastFailure, core.restarts, core.hopsThisTurn());
-    core.endTurn();
-    run.replyTo().tell(aborted);
-  }
 
-  private static RuntimeException failure(Throwable t) {
-    Throwable cause = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
-    return cause instanceof RuntimeException r ? r : new IllegalStateException("the reasoner failed: " + cause, cause);
-  }
-
-  static Decision completedOrNull(CompletionStage<Decision> stage) {
-    CompletableFuture<Decision> future = stage.toCompletableFuture();
-    if (!future.isDone()) {
-      return null;
+    @Override
+    public DelayTimer.Scheduled action(long step, int attempt, CompletionStage<String> pending, long timeoutNanos) {
+      state.awaited();
+      ActorRef<Command> self = getContext().getSelf();
+      getContext().pipeToSelf(pending, (output, failure) -> new ActionAnswered(step, attempt, output, failure));
+      return state.spec().timer().schedule(timeoutNanos, achieved -> self.tell(new ActionTimedOut(step, attempt)));
     }
-    try {
-      return future.join();
-    } catch (CompletionException e) {
-      throw failure(e);
+
+    @Override
+    public void retry(long step, long backoffNanos) {
+      ActorRef<Command> self = getContext().getSelf();
+      state.spec().timer().schedule(backoffNanos, achieved -> self.tell(new RetryDue(step)));
     }
   }
 }

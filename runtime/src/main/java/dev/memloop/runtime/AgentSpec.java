@@ -3,51 +3,289 @@ package dev.memloop.runtime;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.memory.timing.DelayTimer;
+import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.board.SharedBoard;
 import dev.memloop.runtime.config.AgentConfig;
+import dev.memloop.runtime.config.AgentConfigs;
+import dev.memloop.runtime.config.EmbedderNames;
 import dev.memloop.runtime.config.MemoryStoreKind;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /**
- * Everything an {@link Agent} is made of: its id and settings, the guard threshold resolved for its embedder,
- * the embedder (shared, thread-safe), its reasoner factory, the timer for injected delays and timeouts, for a
- * networked agent the store to talk to (null: the agent spawns its own child store with the configured round
- * trip), and the shared blackboard when its memory lives there ({@code memory.store = blackboard}).
+ * Everything an {@link Agent} is made of: its id and settings, the guard threshold resolved for its embedder, the
+ * embedder (shared, thread-safe), how it reasons and how it acts, the timer of its injected delays and timeouts,
+ * and what its policy needs from outside: a networked agent's store on a store node, the shared blackboard when
+ * its memory lives there. Made by {@link #builder}, which fills every default from the configuration and refuses
+ * a spec that could not run, naming the key. Immutable.
+ *
+ * <pre>{@code
+ * AgentSpec spec = AgentSpec.builder("agent-7")
+ *     .reasoner(step -> ...)                 // required
+ *     .executor(ActionExecutor.inline(...))  // default: record the action, run nothing
+ *     .threshold(0.9)                        // default: memloop.agent.guard.threshold
+ *     .build();
+ * }</pre>
  */
-public record AgentSpec(String id, AgentConfig config, double threshold, Embedder embedder,
-    ReasonerFactory reasoners, DelayTimer timer, ActorRef<MemoryStore.Command> remoteStore, long seed,
-    SharedBoard board) {
+public final class AgentSpec {
 
-  /** An agent with its own memory. */
-  public AgentSpec(String id, AgentConfig config, double threshold, Embedder embedder, ReasonerFactory reasoners,
-      DelayTimer timer, ActorRef<MemoryStore.Command> remoteStore, long seed) {
-    this(id, config, threshold, embedder, reasoners, timer, remoteStore, seed, null);
+  private final String id;
+  private final AgentConfig config;
+  private final double threshold;
+  private final Embedder embedder;
+  private final ReasonerFactory reasoners;
+  private final ActionExecutor executor;
+  private final DelayTimer timer;
+  private final ActorRef<MemoryStore.Command> remoteStore;
+  private final long seed;
+  private final SharedBoard board;
+
+  private AgentSpec(Builder b, double threshold, Embedder embedder) {
+    this.id = b.id;
+    this.config = b.config;
+    this.threshold = threshold;
+    this.embedder = embedder;
+    this.reasoners = b.reasoners;
+    this.executor = b.executor;
+    this.timer = b.timer;
+    this.remoteStore = b.remoteStore;
+    this.seed = b.seed;
+    this.board = b.board;
   }
 
-  /** This spec with its networked store: one on a store node, opened once the agent's node has found it. */
-  public AgentSpec withRemoteStore(ActorRef<MemoryStore.Command> store) {
-    return new AgentSpec(id, config, threshold, embedder, reasoners, timer, store, seed, board);
+  /** A builder for the agent {@code id}: letters, digits, '-' or '_', as its actor's name. */
+  public static Builder builder(String id) {
+    return new Builder(id);
   }
 
-  public AgentSpec {
-    if (id == null || id.isBlank()) {
-      throw new IllegalArgumentException("agent id must not be null or blank: " + id);
+  public String id() {
+    return id;
+  }
+
+  public AgentConfig config() {
+    return config;
+  }
+
+  /** The guard threshold, resolved; NaN for an agent without an in-loop guard whose config left it calibrated. */
+  public double threshold() {
+    return threshold;
+  }
+
+  public Embedder embedder() {
+    return embedder;
+  }
+
+  public ReasonerFactory reasoners() {
+    return reasoners;
+  }
+
+  public ActionExecutor executor() {
+    return executor;
+  }
+
+  public DelayTimer timer() {
+    return timer;
+  }
+
+  /** A networked agent's store on a store node; null when the agent keeps its own. */
+  public ActorRef<MemoryStore.Command> remoteStore() {
+    return remoteStore;
+  }
+
+  /** The agent's seed, for reasoners that draw random numbers. */
+  public long seed() {
+    return seed;
+  }
+
+  /** The shared blackboard, when {@code memory.store = blackboard}; else null. */
+  public SharedBoard board() {
+    return board;
+  }
+
+  /** A builder holding this spec's parts, to change one and build again. */
+  public Builder toBuilder() {
+    Builder b = new Builder(id).config(config).embedder(embedder).reasoners(reasoners).executor(executor).timer(timer)
+        .seed(seed).board(board).store(remoteStore);
+    return Double.isNaN(threshold) ? b : b.threshold(threshold);
+  }
+
+  @Override
+  public String toString() {
+    return "AgentSpec[" + id + ", " + config.policy().configName() + ", memory.store = "
+        + config.store().name().toLowerCase(java.util.Locale.ROOT) + ", threshold " + threshold + "]";
+  }
+
+  /**
+   * Builds an {@link AgentSpec}. Everything but the reasoner has a default: the config is {@code memloop.agent} as
+   * {@link AgentConfigs#defaults()} reads it, the embedder is the config's {@code memory.embedder}, the threshold
+   * the config's {@code guard.threshold} (a number, or {@code calibrated} resolved by {@link #calibration}), the
+   * executor {@link ActionExecutor#RECORD_ONLY}, the timer {@link HighResolutionTimer#shared()}, the seed 0. Not
+   * thread-safe; one builder makes one spec at a time.
+   */
+  public static final class Builder {
+
+    private final String id;
+    private AgentConfig config;
+    private Embedder embedder;
+    private Double threshold;
+    private ThresholdCalibration calibration;
+    private ReasonerFactory reasoners;
+    private ActionExecutor executor = ActionExecutor.RECORD_ONLY;
+    private DelayTimer timer;
+    private ActorRef<MemoryStore.Command> remoteStore;
+    private long seed;
+    private SharedBoard board;
+
+    private Builder(String id) {
+      this.id = id;
     }
-    if (config == null || embedder == null || reasoners == null || timer == null) {
-      throw new IllegalArgumentException("agent " + id + ": config, embedder, reasoners and timer are required");
+
+    /** The agent's settings (default: {@link AgentConfigs#defaults()}). */
+    public Builder config(AgentConfig newConfig) {
+      this.config = newConfig;
+      return this;
     }
-    if (config.store() == MemoryStoreKind.BLACKBOARD && config.policy() != MemoryPolicyKind.NONE) {
-      if (board == null) {
-        throw new IllegalArgumentException("agent " + id + ": memory.store = blackboard needs a shared board");
+
+    /** The config's policy replaced by {@code policy}. */
+    public Builder policy(MemoryPolicyKind policy) {
+      this.config = configOrDefaults().withPolicy(policy);
+      return this;
+    }
+
+    /** The embedder (default: the config's {@code memory.embedder}, one shared instance per name). */
+    public Builder embedder(Embedder newEmbedder) {
+      this.embedder = newEmbedder;
+      return this;
+    }
+
+    /** The guard threshold, in [-1, 1], over the config's {@code guard.threshold}. */
+    public Builder threshold(double newThreshold) {
+      this.threshold = newThreshold;
+      return this;
+    }
+
+    /** How {@code guard.threshold = calibrated} is resolved for the agent's embedder. */
+    public Builder calibration(ThresholdCalibration newCalibration) {
+      this.calibration = newCalibration;
+      return this;
+    }
+
+    /** One reasoner shared by every agent given it: keep it stateless or thread-safe. */
+    public Builder reasoner(Reasoner reasoner) {
+      if (reasoner == null) {
+        throw new IllegalArgumentException("agent " + id + ": reasoner must not be null");
       }
-      if (config.policy() == MemoryPolicyKind.NETWORKED && board.readPort() == null) {
-        throw new IllegalArgumentException("agent " + id + ": a networked agent on a blackboard needs its read port");
-      }
+      this.reasoners = context -> reasoner;
+      return this;
     }
-    if (config.policy().guardsInLoop() && !(threshold >= -1 && threshold <= 1)) {
-      throw new IllegalArgumentException("agent " + id + ": guard threshold must be in [-1, 1]: " + threshold
-          + (Double.isNaN(threshold) ? " (guard.threshold = calibrated needs a calibrated value; run memloop calibrate)" : ""));
+
+    /** A reasoner of its own for the agent, made when the agent starts (it may keep per-agent state). */
+    public Builder reasoners(ReasonerFactory factory) {
+      this.reasoners = factory;
+      return this;
+    }
+
+    /** What runs when the guard allows an action (default: {@link ActionExecutor#RECORD_ONLY}). */
+    public Builder executor(ActionExecutor newExecutor) {
+      this.executor = newExecutor;
+      return this;
+    }
+
+    /** The timer of injected delays and timeouts (default: the JVM's high-resolution timer; tests: a manual one). */
+    public Builder timer(DelayTimer newTimer) {
+      this.timer = newTimer;
+      return this;
+    }
+
+    /** A networked agent's store (memory.store = remote: on a store node); null lets a networked agent own one. */
+    public Builder store(ActorRef<MemoryStore.Command> store) {
+      this.remoteStore = store;
+      return this;
+    }
+
+    public Builder seed(long newSeed) {
+      this.seed = newSeed;
+      return this;
+    }
+
+    /** The shared blackboard, for {@code memory.store = blackboard}. */
+    public Builder board(SharedBoard newBoard) {
+      this.board = newBoard;
+      return this;
+    }
+
+    /** The settings the spec will have: the given config or the defaults. */
+    public AgentConfig configOrDefaults() {
+      return config == null ? AgentConfigs.defaults() : config;
+    }
+
+    /** Whether the spec still needs its store on a store node (memory.store = remote, none given yet). */
+    public boolean needsRemoteStore() {
+      return configOrDefaults().store() == MemoryStoreKind.REMOTE && remoteStore == null;
+    }
+
+    /**
+     * The spec.
+     *
+     * @throws IllegalArgumentException naming the problem and the key: a bad id, no reasoner, a threshold out of
+     *     range or left calibrated without a calibration, a blackboard agent without its board, a remote-store
+     *     agent without its store
+     */
+    public AgentSpec build() {
+      if (id == null || !id.matches("[A-Za-z0-9_-]+")) {
+        throw new IllegalArgumentException("agent id must be letters, digits, '-' or '_' (an actor name): "
+            + (id == null ? "null" : "'" + id + "'"));
+      }
+      config = configOrDefaults();
+      if (reasoners == null) {
+        throw new IllegalArgumentException("agent " + id + " has no reasoner: builder.reasoner(...) or .reasoners(...)");
+      }
+      if (executor == null) {
+        throw new IllegalArgumentException("agent " + id + ": executor must not be null (the default records only)");
+      }
+      timer = timer == null ? HighResolutionTimer.shared() : timer;
+      Embedder resolved = embedder == null ? EmbedderNames.resolve(config.embedder()) : embedder;
+      checkStores();
+      return new AgentSpec(this, threshold(resolved), resolved);
+    }
+
+    private double threshold(Embedder resolved) {
+      double value;
+      if (threshold != null) {
+        value = threshold;
+      } else if (config.threshold().isPresent()) {
+        value = config.threshold().getAsDouble();
+      } else if (calibration != null) {
+        value = calibration.threshold(resolved);
+      } else if (config.policy().guardsInLoop()) {
+        throw new IllegalArgumentException("agent " + id + ": memloop.agent.guard.threshold = calibrated, and no "
+            + "calibration was given for embedder " + resolved.name() + ": set a number in [-1, 1] (builder.threshold, "
+            + "or the config key; memloop calibrate prints the triage one), or pass builder.calibration(...)");
+      } else {
+        return Double.NaN; // no guard in the loop; a reasoner's seen() then asks for a threshold
+      }
+      if (!(value >= -1 && value <= 1)) {
+        throw new IllegalArgumentException("agent " + id + ": guard threshold must be in [-1, 1]: " + value);
+      }
+      return value;
+    }
+
+    private void checkStores() {
+      boolean remembers = config.policy() != MemoryPolicyKind.NONE;
+      if (config.store() == MemoryStoreKind.BLACKBOARD && remembers) {
+        if (board == null) {
+          throw new IllegalArgumentException("agent " + id + ": memloop.agent.memory.store = blackboard needs the "
+              + "shared board: builder.board(...)");
+        }
+        if (config.policy() == MemoryPolicyKind.NETWORKED && board.readPort() == null) {
+          throw new IllegalArgumentException("agent " + id + ": memloop.agent.memory.store = blackboard with policy = "
+              + "networked needs the board's read port (SharedBoard.readPort)");
+        }
+      }
+      if (config.store() == MemoryStoreKind.REMOTE && remoteStore == null) {
+        throw new IllegalArgumentException("agent " + id + ": memloop.agent.memory.store = remote needs its store on a "
+            + "store node: builder.store(...), or run the agent as a ShardedAgent, which opens one");
+      }
     }
   }
 }

@@ -1,5 +1,7 @@
 package dev.memloop.runtime;
 
+import dev.memloop.runtime.step.WindowMessage;
+import dev.memloop.runtime.step.WindowUnit;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -5,6 +5,11 @@ import static dev.memloop.runtime.TestAgents.spec;
 import static dev.memloop.runtime.TestAgents.turn;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memloop.runtime.step.Decision;
+import dev.memloop.runtime.step.GuardOutcome;
+import dev.memloop.runtime.step.PatternMarks;
+import dev.memloop.runtime.step.StepRecord;
+import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.memory.timing.ManualDelayTimer;
 import dev.memloop.runtime.patterns.DedupOnWrite;
 import dev.memloop.runtime.patterns.PatternSettings;
@@ -49,7 +54,7 @@ class AgentPatternsTest {
     assertThat(result.steps()).extracting(s -> s.patterns().novelty()).containsExactly(PatternMarks.Novelty.NOVEL,
         PatternMarks.Novelty.NOVEL, PatternMarks.Novelty.REPEAT);
     assertThat(result.steps().get(2).patterns().repeatOf()).as("tagged with the first observation").isNotNull();
-    assertThat(result.steps()).extracting(StepRecord::guard).containsExactly(GuardOutcome.MISS, GuardOutcome.MISS,
+    assertThat(result.steps()).extracting(s -> s.guard().outcome()).containsExactly(GuardOutcome.MISS, GuardOutcome.MISS,
         GuardOutcome.HIT);
     assertThat(result.steps()).extracting(s -> s.patterns().writeMerged()).as("the second wording merged")
         .containsExactly(false, true, false);

@@ -6,6 +6,10 @@ import static dev.memloop.runtime.TestAgents.spec;
 import static dev.memloop.runtime.TestAgents.turn;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memloop.runtime.step.Decision;
+import dev.memloop.runtime.step.GuardOutcome;
+import dev.memloop.runtime.step.StepRecord;
+import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.memory.timing.ManualDelayTimer;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.reasoner.ScriptedReasoner;
@@ -45,11 +49,11 @@ class AgentPolicyTest {
 
     assertThat(first.hops()).as("a turn is one message in, one out").isZero();
     assertThat(second.hops()).isZero();
-    assertThat(first.steps()).extracting(StepRecord::guard).containsExactly(GuardOutcome.MISS, GuardOutcome.MISS,
+    assertThat(first.steps()).extracting(s -> s.guard().outcome()).containsExactly(GuardOutcome.MISS, GuardOutcome.MISS,
         GuardOutcome.HIT, GuardOutcome.MISS, GuardOutcome.HIT);
     assertThat(first.steps()).extracting(StepRecord::executed).containsExactly(true, true, false, true, false);
-    assertThat(first.steps().get(2).matchedLine()).isEqualTo(line(1));
-    assertThat(second.steps()).extracting(StepRecord::guard).containsExactly(GuardOutcome.HIT, GuardOutcome.MISS);
+    assertThat(first.steps().get(2).guard().matchedLine()).isEqualTo(line(1));
+    assertThat(second.steps()).extracting(s -> s.guard().outcome()).containsExactly(GuardOutcome.HIT, GuardOutcome.MISS);
     assertThat(status(agent).memorySize()).isEqualTo(4);
   }
 
@@ -69,13 +73,13 @@ class AgentPolicyTest {
 
     agent.tell(new Agent.RunTurn(turn(0, line(1), line(2), line(1)), results.ref()));
     TurnResult first = results.receiveMessage();
-    assertThat(first.steps()).extracting(StepRecord::guard).containsOnly(GuardOutcome.NOT_APPLICABLE);
+    assertThat(first.steps()).extracting(s -> s.guard().outcome()).containsOnly(GuardOutcome.NOT_APPLICABLE);
     assertThat(first.steps()).extracting(StepRecord::executed).as("the in-turn duplicate leaks").containsOnly(true);
     assertThat(status(agent).memorySize()).as("written at turn end").isEqualTo(3);
 
     agent.tell(new Agent.RunTurn(turn(1, line(2), line(5)), results.ref()));
     TurnResult second = results.receiveMessage();
-    assertThat(second.steps()).extracting(StepRecord::guard).containsOnly(GuardOutcome.NOT_APPLICABLE);
+    assertThat(second.steps()).extracting(s -> s.guard().outcome()).containsOnly(GuardOutcome.NOT_APPLICABLE);
     assertThat(pinnedSeen.get(0)).isEmpty();
     assertThat(pinnedSeen.get(1)).containsExactlyInAnyOrder(line(1), line(2), line(1));
     assertThat(second.hops()).isZero();
@@ -89,7 +93,7 @@ class AgentPolicyTest {
     TestProbe<TurnResult> results = testKit.createTestProbe();
     agent.tell(new Agent.RunTurn(turn(0, line(1), line(1)), results.ref()));
     TurnResult result = results.receiveMessage();
-    assertThat(result.steps()).extracting(StepRecord::guard).containsOnly(GuardOutcome.NOT_APPLICABLE);
+    assertThat(result.steps()).extracting(s -> s.guard().outcome()).containsOnly(GuardOutcome.NOT_APPLICABLE);
     assertThat(result.executed()).isEqualTo(2);
     assertThat(status(agent).memorySize()).isZero();
   }

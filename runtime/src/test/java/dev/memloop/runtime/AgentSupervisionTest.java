@@ -6,6 +6,9 @@ import static dev.memloop.runtime.TestAgents.spec;
 import static dev.memloop.runtime.TestAgents.turn;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memloop.runtime.step.Decision;
+import dev.memloop.runtime.step.GuardOutcome;
+import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.memory.timing.ManualDelayTimer;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.reasoner.ScriptedReasoner;
@@ -58,7 +61,7 @@ class AgentSupervisionTest {
     assertThat(after.aborted()).isFalse();
     assertThat(after.restarts()).isEqualTo(1);
     if (policy == MemoryPolicyKind.PER_STEP) {
-      assertThat(after.steps().get(0).guard()).as("remembered across the restart").isEqualTo(GuardOutcome.HIT);
+      assertThat(after.steps().get(0).guard().outcome()).as("remembered across the restart").isEqualTo(GuardOutcome.HIT);
     }
     TestProbe<Agent.Status> status = testKit.createTestProbe();
     agent.tell(new Agent.GetStatus(status.ref()));

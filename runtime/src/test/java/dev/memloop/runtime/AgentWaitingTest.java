@@ -7,6 +7,10 @@ import static dev.memloop.runtime.TestAgents.turn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.memloop.runtime.step.Decision;
+import dev.memloop.runtime.step.GuardOutcome;
+import dev.memloop.runtime.step.StepRecord;
+import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.memory.timing.ManualDelayTimer;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
@@ -49,9 +53,9 @@ class AgentWaitingTest {
     timer.advance(Duration.ofMillis(30));
     TurnResult result = results.receiveMessage();
     StepRecord step = result.steps().get(0);
-    assertThat(step.guard()).isEqualTo(GuardOutcome.MISS);
-    assertThat(step.delayNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
-    assertThat(step.lookupNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
+    assertThat(step.guard().outcome()).isEqualTo(GuardOutcome.MISS);
+    assertThat(step.guard().delayNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
+    assertThat(step.guard().chargedNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
     assertThat(result.spentNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
     assertThat(result.hops()).as("one lookup, one write").isEqualTo(2);
   }
@@ -70,7 +74,7 @@ class AgentWaitingTest {
     await().until(() -> timer.pending() == 1);
     timer.advance(Duration.ofMillis(100)); // the timeout sits at the end of the remaining budget
     TurnResult result = results.receiveMessage();
-    assertThat(result.steps()).extracting(StepRecord::guard)
+    assertThat(result.steps()).extracting(s -> s.guard().outcome())
         .containsExactly(GuardOutcome.TIMED_OUT, GuardOutcome.UNAFFORDABLE);
     assertThat(result.steps()).extracting(StepRecord::executed).containsExactly(true, true);
     assertThat(result.spentNanos()).isEqualTo(Duration.ofMillis(100).toNanos());
@@ -94,12 +98,12 @@ class AgentWaitingTest {
       await().until(() -> pending.size() == 1);
       pending.poll().complete(Decision.act(line(0))); // every turn proposes the same action
     }
-    assertThat(results.receiveMessage().steps().get(0).guard()).isEqualTo(GuardOutcome.MISS);
+    assertThat(results.receiveMessage().steps().get(0).guard().outcome()).isEqualTo(GuardOutcome.MISS);
     TurnResult second = results.receiveMessage();
     TurnResult third = results.receiveMessage();
     assertThat(second.turn()).isEqualTo(1);
     assertThat(third.turn()).isEqualTo(2);
-    assertThat(second.steps().get(0).guard()).isEqualTo(GuardOutcome.HIT);
+    assertThat(second.steps().get(0).guard().outcome()).isEqualTo(GuardOutcome.HIT);
   }
 
   @Test
@@ -124,7 +128,7 @@ class AgentWaitingTest {
     pending.poll().complete(Decision.act(line(1)));
 
     TurnResult result = results.receiveMessage();
-    assertThat(result.steps()).extracting(StepRecord::guard).containsExactly(GuardOutcome.MISS, GuardOutcome.HIT);
+    assertThat(result.steps()).extracting(s -> s.guard().outcome()).containsExactly(GuardOutcome.MISS, GuardOutcome.HIT);
     assertThat(result.hops()).as("each answer came back as a message").isEqualTo(2);
   }
 }

@@ -8,6 +8,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.memloop.runtime.step.Decision;
+import dev.memloop.runtime.step.GuardOutcome;
+import dev.memloop.runtime.step.StepRecord;
+import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.blackboard.Blackboard;
 import dev.memloop.blackboard.BlackboardSetup;
 import dev.memloop.memory.actor.MemoryStore;
@@ -19,7 +23,11 @@ import dev.memloop.runtime.config.MemoryStoreKind;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.reasoner.ScriptedReasoner;
 import java.time.Duration;
+import dev.memloop.runtime.step.MemoryPath;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.LogCapturingExtension;
@@ -48,8 +56,8 @@ class BoardAgentTest {
 
   static ActorRef<Agent.Command> agent(String id, AgentConfig config, SharedBoard board, DelayTimer timer,
       ReasonerFactory reasoners) {
-    return testKit.spawn(Agent.create(new AgentSpec(id, config.withStore(MemoryStoreKind.BLACKBOARD), 0.99, EMBEDDER,
-        reasoners, timer, null, 1, board)));
+    return testKit.spawn(Agent.create(AgentSpec.builder(id).config(config.withStore(MemoryStoreKind.BLACKBOARD))
+        .threshold(0.99).embedder(EMBEDDER).reasoners(reasoners).timer(timer).seed(1).board(board).build()));
   }
 
   @Test
@@ -64,13 +72,13 @@ class BoardAgentTest {
 
     first.tell(new Agent.RunTurn(turn(0, line(1), line(1)), results.ref()));
     TurnResult own = results.receiveMessage();
-    assertThat(own.steps()).extracting(StepRecord::guard).containsExactly(GuardOutcome.MISS, GuardOutcome.HIT);
+    assertThat(own.steps()).extracting(s -> s.guard().outcome()).containsExactly(GuardOutcome.MISS, GuardOutcome.HIT);
     assertThat(setup.view().size()).as("a turn is answered once its posts are on the board").isEqualTo(1);
 
     second.tell(new Agent.RunTurn(turn(0, line(2), line(1)), results.ref()));
     TurnResult cross = results.receiveMessage();
-    assertThat(cross.steps()).extracting(StepRecord::guard).containsExactly(GuardOutcome.MISS, GuardOutcome.HIT);
-    assertThat(cross.steps().get(1).matchedLine()).isEqualTo(line(1));
+    assertThat(cross.steps()).extracting(s -> s.guard().outcome()).containsExactly(GuardOutcome.MISS, GuardOutcome.HIT);
+    assertThat(cross.steps().get(1).guard().matchedLine()).isEqualTo(line(1));
     assertThat(cross.hops()).as("one post, no read message").isEqualTo(1);
     assertThat(setup.view().size()).isEqualTo(2);
   }
@@ -114,7 +122,7 @@ class BoardAgentTest {
     results.receiveMessage();
     reader.tell(new Agent.RunTurn(turn(0, line(6)), results.ref()));
     TurnResult read = results.receiveMessage();
-    assertThat(read.steps()).extracting(StepRecord::guard).containsOnly(GuardOutcome.NOT_APPLICABLE);
+    assertThat(read.steps()).extracting(s -> s.guard().outcome()).containsOnly(GuardOutcome.NOT_APPLICABLE);
     assertThat(pinned.get(1)).containsExactlyInAnyOrder(line(4), line(5));
   }
 
@@ -133,8 +141,8 @@ class BoardAgentTest {
     await().until(() -> timer.pending() == 2); // the agent's timeout and the port's delayed reply
     timer.advance(Duration.ofMillis(30));
     StepRecord step = results.receiveMessage().steps().get(0);
-    assertThat(step.guard()).isEqualTo(GuardOutcome.HIT);
-    assertThat(step.delayNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
+    assertThat(step.guard().outcome()).isEqualTo(GuardOutcome.HIT);
+    assertThat(step.guard().delayNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
   }
 
   @Test
@@ -160,20 +168,61 @@ class BoardAgentTest {
     timer.advance(Duration.ofMillis(30));
 
     StepRecord duplicate = results.receiveMessage().steps().get(1);
-    assertThat(duplicate.guard()).isEqualTo(GuardOutcome.HIT);
+    assertThat(duplicate.guard().outcome()).isEqualTo(GuardOutcome.HIT);
     assertThat(duplicate.executed()).isFalse();
+  }
+
+  @Test
+  void should_show_a_per_turn_board_reasoner_the_board_as_its_turn_started_and_a_per_step_one_every_post() {
+    ManualDelayTimer timer = new ManualDelayTimer();
+    BlackboardSetup setup = BlackboardSetup.of(EMBEDDER);
+    SharedBoard board = board(setup, Duration.ZERO, timer);
+    ActorRef<Agent.Command> poster = agent("poster", config(MemoryPolicyKind.PER_STEP, Duration.ofMillis(100),
+        Duration.ZERO), board, timer, ctx -> ScriptedReasoner.actOnEveryObservation());
+    CompletableFuture<Void> posted = new CompletableFuture<>();
+    Map<String, List<Integer>> found = new ConcurrentHashMap<>();
+    // step 0 waits until the other agent's post is on the board, then each step reads the board through its handle
+    java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
+    ReasonerFactory reading = ctx -> step -> (step.step() == 0 && started.incrementAndGet() > 0 ? posted
+        : CompletableFuture.<Void>completedFuture(null))
+        .thenComposeAsync(ready -> step.memory().recall(line(5), 1), ctx.blocking())
+        .thenApply(recalled -> {
+          found.computeIfAbsent(step.agentId(), id -> new CopyOnWriteArrayList<>()).add(recalled.items().size());
+          return Decision.skip(line(5), Decision.Recognition.NONE);
+        });
+    ActorRef<Agent.Command> perTurn = agent("per-turn-reader", config(MemoryPolicyKind.PER_TURN,
+        Duration.ofMillis(100), Duration.ZERO), board, timer, reading);
+    ActorRef<Agent.Command> perStep = agent("per-step-reader", config(MemoryPolicyKind.PER_STEP,
+        Duration.ofMillis(100), Duration.ZERO), board, timer, reading);
+    TestProbe<TurnResult> results = testKit.createTestProbe();
+    perTurn.tell(new Agent.RunTurn(turn(0, "alert one", "alert two"), results.ref()));
+    perStep.tell(new Agent.RunTurn(turn(0, "alert one", "alert two"), results.ref()));
+    await().until(() -> started.get() == 2); // both readers are inside their turns: the per-turn one has its snapshot
+    TestProbe<TurnResult> posts = testKit.createTestProbe();
+    poster.tell(new Agent.RunTurn(turn(0, line(5)), posts.ref())); // answered once its post is acknowledged
+    posts.receiveMessage();
+    posted.complete(null);
+    results.receiveMessage();
+    results.receiveMessage();
+    perTurn.tell(new Agent.RunTurn(turn(1, "alert three"), results.ref()));
+    assertThat(results.receiveMessage().steps().get(0).memory().get(0).path()).isEqualTo(MemoryPath.SNAPSHOT);
+
+    assertThat(found.get("per-turn-reader")).as("the post arrived after the turn began: seen from the next turn")
+        .containsExactly(0, 0, 1);
+    assertThat(found.get("per-step-reader")).as("the direct view sees every acknowledged post").containsExactly(1, 1);
   }
 
   @Test
   void should_refuse_a_board_agent_without_a_board() {
     AgentConfig onBoard = config(MemoryPolicyKind.PER_STEP, Duration.ofMillis(100), Duration.ZERO)
         .withStore(MemoryStoreKind.BLACKBOARD);
-    assertThatThrownBy(() -> new AgentSpec("lost", onBoard, 0.99, EMBEDDER, ctx -> ScriptedReasoner.actOnEveryObservation(),
-        new ManualDelayTimer(), null, 1)).hasMessageContaining("agent lost: memory.store = blackboard needs a shared board");
+    assertThatThrownBy(() -> AgentSpec.builder("lost").config(onBoard).threshold(0.99).embedder(EMBEDDER)
+        .reasoners(ctx -> ScriptedReasoner.actOnEveryObservation()).build())
+        .hasMessageContaining("agent lost: memloop.agent.memory.store = blackboard needs the shared board");
     BlackboardSetup setup = BlackboardSetup.of(EMBEDDER);
     SharedBoard noPort = new SharedBoard(testKit.spawn(setup.behavior()), setup.view(), null);
-    assertThatThrownBy(() -> new AgentSpec("remote", onBoard.withPolicy(MemoryPolicyKind.NETWORKED), 0.99, EMBEDDER,
-        ctx -> ScriptedReasoner.actOnEveryObservation(), new ManualDelayTimer(), null, 1, noPort))
-        .hasMessageContaining("a networked agent on a blackboard needs its read port");
+    assertThatThrownBy(() -> AgentSpec.builder("remote").config(onBoard.withPolicy(MemoryPolicyKind.NETWORKED))
+        .threshold(0.99).embedder(EMBEDDER).reasoners(ctx -> ScriptedReasoner.actOnEveryObservation()).board(noPort)
+        .build()).hasMessageContaining("with policy = networked needs the board's read port");
   }
 }

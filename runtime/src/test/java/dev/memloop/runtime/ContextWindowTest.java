@@ -3,6 +3,8 @@ package dev.memloop.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.memloop.runtime.step.WindowMessage;
+import dev.memloop.runtime.step.WindowUnit;
 import org.junit.jupiter.api.Test;
 
 class ContextWindowTest {

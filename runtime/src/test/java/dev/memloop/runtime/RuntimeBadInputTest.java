@@ -4,18 +4,35 @@ import static dev.memloop.runtime.TestAgents.EMBEDDER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.timing.ManualDelayTimer;
-import dev.memloop.runtime.policy.InLoopMemory;
+import dev.memloop.runtime.config.ActionSettings;
+import dev.memloop.runtime.config.AgentConfig;
+import dev.memloop.runtime.config.MemoryStoreKind;
+import dev.memloop.runtime.memory.ChargedReads;
+import dev.memloop.runtime.memory.LatencyBudget;
+import dev.memloop.runtime.memory.LocalMemoryAccess;
+import dev.memloop.runtime.policy.MemoryPolicy;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
-import dev.memloop.runtime.policy.PerTurnMemory;
 import dev.memloop.runtime.reasoner.ScriptedReasoner;
+import dev.memloop.runtime.step.Decision;
+import dev.memloop.runtime.step.Observation;
+import dev.memloop.runtime.step.Turn;
+import dev.memloop.memory.WorkingMemory;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
-/** Every public constructor of the runtime's plain types names the value it refuses. */
+/** Every public constructor and builder of the runtime's API names the value it refuses. */
 class RuntimeBadInputTest {
+
+  static final AgentConfig PER_STEP = TestAgents.config(MemoryPolicyKind.PER_STEP, Duration.ofMillis(100),
+      Duration.ZERO);
+
+  static AgentSpec.Builder builder(String id) {
+    return AgentSpec.builder(id).config(PER_STEP).embedder(EMBEDDER).timer(new ManualDelayTimer())
+        .reasoners(ctx -> ScriptedReasoner.actOnEveryObservation());
+  }
 
   @Test
   void should_refuse_bad_turns_observations_and_decisions() {
@@ -30,30 +47,72 @@ class RuntimeBadInputTest {
   }
 
   @Test
-  void should_refuse_an_agent_spec_without_its_parts_or_with_an_unresolved_threshold() {
-    var config = TestAgents.config(MemoryPolicyKind.PER_STEP, Duration.ofMillis(100), Duration.ZERO);
-    ReasonerFactory reasoners = ctx -> ScriptedReasoner.actOnEveryObservation();
-    ManualDelayTimer timer = new ManualDelayTimer();
-    assertThatThrownBy(() -> new AgentSpec(" ", config, 0.9, EMBEDDER, reasoners, timer, null, 1))
-        .hasMessageContaining("agent id must not be null or blank");
-    assertThatThrownBy(() -> new AgentSpec("a", null, 0.9, EMBEDDER, reasoners, timer, null, 1))
-        .hasMessageContaining("agent a: config, embedder, reasoners and timer are required");
-    assertThatThrownBy(() -> new AgentSpec("a", config, Double.NaN, EMBEDDER, reasoners, timer, null, 1))
-        .hasMessageContaining("guard threshold must be in [-1, 1]: NaN")
-        .hasMessageContaining("run memloop calibrate");
-    assertThatThrownBy(() -> new AgentSpec("a", config, 1.2, EMBEDDER, reasoners, timer, null, 1))
-        .hasMessageContaining("guard threshold must be in [-1, 1]: 1.2");
-    // a policy without a guard needs no threshold
-    assertThat(new AgentSpec("a", config.withPolicy(MemoryPolicyKind.NONE), Double.NaN, EMBEDDER, reasoners, timer,
-        null, 1).id()).isEqualTo("a");
+  void should_refuse_a_spec_without_its_parts_naming_them() {
+    assertThatThrownBy(() -> builder(" ").build()).hasMessageContaining("agent id must be letters, digits, '-' or '_'"
+        + " (an actor name): ' '");
+    assertThatThrownBy(() -> builder("a/b").build()).hasMessageContaining("'a/b'");
+    assertThatThrownBy(() -> AgentSpec.builder("a").config(PER_STEP).embedder(EMBEDDER).build())
+        .hasMessageContaining("agent a has no reasoner: builder.reasoner(...) or .reasoners(...)");
+    assertThatThrownBy(() -> builder("a").executor(null).build())
+        .hasMessageContaining("agent a: executor must not be null");
+    assertThatThrownBy(() -> builder("a").reasoner(null)).hasMessageContaining("agent a: reasoner must not be null");
+    assertThatThrownBy(() -> builder("a").threshold(1.2).build())
+        .hasMessageContaining("agent a: guard threshold must be in [-1, 1]: 1.2");
+    assertThatThrownBy(() -> builder("a").config(PER_STEP.withStore(MemoryStoreKind.BLACKBOARD)).build())
+        .hasMessageContaining("memloop.agent.memory.store = blackboard needs the shared board");
+    AgentConfig remote = PER_STEP.withPolicy(MemoryPolicyKind.NETWORKED).withStore(MemoryStoreKind.REMOTE);
+    assertThatThrownBy(() -> builder("a").config(remote).build())
+        .hasMessageContaining("memloop.agent.memory.store = remote needs its store on a store node");
+  }
+
+  @Test
+  void should_resolve_a_calibrated_threshold_through_the_calibration_or_name_the_key() {
+    AgentConfig calibrated = new AgentConfig(MemoryPolicyKind.PER_STEP, null, OptionalDouble.empty(), 3, 4,
+        PER_STEP.windowUnit(), MemoryStoreKind.OWN, PER_STEP.index(), 0, PER_STEP.eviction(), "hashing", 8, 0,
+        Duration.ZERO, Duration.ofSeconds(2));
+    assertThatThrownBy(() -> builder("a").config(calibrated).build())
+        .hasMessageContaining("agent a: memloop.agent.guard.threshold = calibrated, and no calibration was given for "
+            + "embedder " + EMBEDDER.name());
+    assertThat(builder("a").config(calibrated).calibration(embedder -> 0.93).build().threshold()).isEqualTo(0.93);
+    assertThat(builder("a").config(calibrated).threshold(0.8).calibration(embedder -> 0.93).build().threshold())
+        .as("an explicit threshold wins").isEqualTo(0.8);
+    assertThat(builder("a").config(calibrated.withPolicy(MemoryPolicyKind.NONE)).build().threshold())
+        .as("an agent without a guard in the loop needs no threshold").isNaN();
+  }
+
+  @Test
+  void should_take_the_embedder_from_the_config_when_none_is_given() {
+    AgentSpec spec = AgentSpec.builder("a").config(PER_STEP.withEmbedder("hashing-32")).threshold(0.9)
+        .reasoners(ctx -> ScriptedReasoner.actOnEveryObservation()).build();
+    assertThat(spec.embedder().dimension()).isEqualTo(32);
+    assertThat(spec.executor()).isSameAs(ActionExecutor.RECORD_ONLY);
+  }
+
+  @Test
+  void should_refuse_action_settings_that_cannot_run() {
+    assertThatThrownBy(() -> new ActionSettings("pekko.actor.default-dispatcher", Duration.ofSeconds(1), 0, Duration.ZERO))
+        .hasMessageContaining("actions must not run on pekko.actor.default-dispatcher, where agents step");
+    assertThatThrownBy(() -> new ActionSettings(" ", Duration.ofSeconds(1), 0, Duration.ZERO))
+        .hasMessageContaining("actions.dispatcher must name a dispatcher's config path: ' '");
+    assertThatThrownBy(() -> new ActionSettings("d", Duration.ZERO, 0, Duration.ZERO))
+        .hasMessageContaining("actions.timeout must be > 0: PT0S");
+    assertThatThrownBy(() -> new ActionSettings("d", Duration.ofSeconds(1), -1, Duration.ZERO))
+        .hasMessageContaining("actions.retries must be >= 0: -1");
+    assertThatThrownBy(() -> ActionExecutor.inline(null)).hasMessageContaining("an inline executor needs a body");
+    assertThatThrownBy(() -> ActionExecutor.async(null)).hasMessageContaining("an async executor needs a body");
   }
 
   @Test
   void should_refuse_policies_built_wrong() {
     WorkingMemory memory = WorkingMemory.allocate(EMBEDDER);
-    assertThatThrownBy(() -> new PerTurnMemory(memory, -1)).hasMessageContaining("dumpTopK must be >= 0 (0 pins everything): -1");
-    assertThatThrownBy(() -> new InLoopMemory(MemoryPolicyKind.PER_TURN, null, null))
-        .hasMessageContaining("an in-loop memory is per-step or networked, not per-turn");
+    ChargedReads reads = new ChargedReads(EMBEDDER, new LocalMemoryAccess(memory, () -> 0),
+        new LatencyBudget(1_000_000, 3), 1_000, () -> 0);
+    assertThatThrownBy(() -> MemoryPolicy.perTurn(reads, 0.9, memory::recall, -1, memory))
+        .hasMessageContaining("dumpTopK >= 0: -1");
+    assertThatThrownBy(() -> MemoryPolicy.inLoop(MemoryPolicyKind.PER_TURN, reads, 0.9, memory))
+        .hasMessageContaining("an in-loop policy is per-step or networked, with reads: per-turn");
+    assertThatThrownBy(() -> MemoryPolicy.inLoop(MemoryPolicyKind.PER_STEP, reads, Double.NaN, memory))
+        .hasMessageContaining("guard threshold must be in [-1, 1]: NaN");
     assertThatThrownBy(() -> MemoryPolicyKind.parse("per_step")).hasMessageContaining("'per_step'");
     assertThat(MemoryPolicyKind.parse(" Networked ")).isEqualTo(MemoryPolicyKind.NETWORKED);
   }

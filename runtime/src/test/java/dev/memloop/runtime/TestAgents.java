@@ -8,6 +8,8 @@ import dev.memloop.memory.timing.DelayTimer;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
+import dev.memloop.runtime.step.Observation;
+import dev.memloop.runtime.step.Turn;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +33,12 @@ final class TestAgents {
 
   static AgentSpec spec(String id, AgentConfig config, ReasonerFactory reasoners, DelayTimer timer,
       ActorRef<MemoryStore.Command> store) {
-    return new AgentSpec(id, config, config.threshold().orElse(0.99), EMBEDDER, reasoners, timer, store, 1L);
+    return builder(id, config, reasoners, timer).store(store).build();
+  }
+
+  static AgentSpec.Builder builder(String id, AgentConfig config, ReasonerFactory reasoners, DelayTimer timer) {
+    return AgentSpec.builder(id).config(config).embedder(EMBEDDER).reasoners(reasoners).timer(timer).seed(1L)
+        .threshold(config.threshold().orElse(0.99));
   }
 
   /** A turn whose observations are action lines (the scripted reasoner proposes each as it is). */

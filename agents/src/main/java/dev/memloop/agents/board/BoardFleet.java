@@ -5,7 +5,7 @@ import dev.memloop.agents.triage.TriageWorkloads;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.DelayTimer;
 import dev.memloop.runtime.Agent;
-import dev.memloop.runtime.TurnResult;
+import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.EmbedderNames;
 import dev.memloop.runtime.config.MemoryStoreKind;

@@ -1,9 +1,9 @@
 package dev.memloop.agents.board;
 
-import dev.memloop.runtime.Decision;
-import dev.memloop.runtime.GuardOutcome;
-import dev.memloop.runtime.StepRecord;
-import dev.memloop.runtime.TurnResult;
+import dev.memloop.runtime.step.Decision;
+import dev.memloop.runtime.step.GuardOutcome;
+import dev.memloop.runtime.step.StepRecord;
+import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.workloads.alerts.AlertTruth;
 import dev.memloop.workloads.alerts.AlertWorkload;
 import dev.memloop.workloads.fleet.FleetAlertWorkload;
@@ -36,15 +36,15 @@ public final class FleetTriageScorer {
           alerts++;
           AlertTruth truth = own.truths().get(indexOf.get(step.observationId()));
           String incident = truth.actionLine();
-          if (step.decision() == Decision.Kind.SKIP && step.recognition() != Decision.Recognition.NONE) {
+          if (step.decision().kind() == Decision.Kind.SKIP && step.decision().recognition() != Decision.Recognition.NONE) {
             recognized++;
           }
-          lookups += step.guard().afforded() ? 1 : 0;
-          unaffordable += step.guard() == GuardOutcome.UNAFFORDABLE ? 1 : 0;
-          timedOut += step.guard() == GuardOutcome.TIMED_OUT ? 1 : 0;
-          if (step.guard() == GuardOutcome.HIT) {
+          lookups += step.guard().outcome().afforded() ? 1 : 0;
+          unaffordable += step.guard().outcome() == GuardOutcome.UNAFFORDABLE ? 1 : 0;
+          timedOut += step.guard().outcome() == GuardOutcome.TIMED_OUT ? 1 : 0;
+          if (step.guard().outcome() == GuardOutcome.HIT) {
             blocks++;
-            if (incident.equals(step.matchedLine())) {
+            if (incident.equals(step.guard().matchedLine())) {
               correct++;
             } else {
               blockedNew++;

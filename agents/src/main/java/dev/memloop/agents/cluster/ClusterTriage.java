@@ -5,7 +5,7 @@ import dev.memloop.agents.triage.TriageAgents;
 import dev.memloop.agents.triage.TriageWorkloads;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.AgentSpec;
-import dev.memloop.runtime.Turn;
+import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.board.SharedBoard;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
@@ -40,7 +40,7 @@ public final class ClusterTriage {
   }
 
   /** How a node makes the agent of an id: the config's memloop.agent settings, nano-sim, the id's seed. */
-  public static Function<String, AgentSpec> specs(Config root, long seed) {
+  public static Function<String, AgentSpec.Builder> specs(Config root, long seed) {
     return specs(root, seed, null);
   }
 
@@ -48,12 +48,12 @@ public final class ClusterTriage {
    * As above, with the node's replica of the cluster's blackboard for agents whose {@code memory.store} is
    * blackboard (null on a node without one; such agents are then refused when they start).
    */
-  public static Function<String, AgentSpec> specs(Config root, long seed, SharedBoard board) {
+  public static Function<String, AgentSpec.Builder> specs(Config root, long seed, SharedBoard board) {
     AgentConfig config = AgentConfigs.agent(root);
     return id -> {
       long agentSeed = TriageWorkloads.checkNotHeldOut(seed + index(id));
-      return TriageAgents.spec(id, config, EmbedderNames.resolve(config.embedder()),
-          SimulatedModelPreset.NANO_SIM.parameters(), agentSeed, HighResolutionTimer.shared(), null, board);
+      return TriageAgents.builder(id, config, EmbedderNames.resolve(config.embedder()),
+          SimulatedModelPreset.NANO_SIM.parameters(), agentSeed, HighResolutionTimer.shared()).board(board);
     };
   }
 

@@ -1,6 +1,7 @@
 package dev.memloop.agents.llm;
 
 import dev.memloop.agents.triage.GuardCalibration;
+import dev.memloop.agents.triage.TriageAgents;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.DelayTimer;
 import dev.memloop.runtime.AgentSpec;
@@ -18,9 +19,8 @@ public final class LlmTriageAgents {
 
   public static AgentSpec spec(String id, AgentConfig config, Embedder embedder, ChatCalls calls, long seed,
       DelayTimer timer) {
-    double threshold = config.threshold().isPresent() ? config.threshold().getAsDouble()
-        : config.policy().guardsInLoop() ? GuardCalibration.threshold(embedder) : Double.NaN;
-    return new AgentSpec(id, config, threshold, embedder, context -> new LlmReasoner(calls, context.blocking()), timer,
-        null, seed);
+    return AgentSpec.builder(id).config(config).embedder(embedder).calibration(GuardCalibration::threshold)
+        .reasoners(context -> new LlmReasoner(calls, context.blocking())).executor(TriageAgents.INVESTIGATE)
+        .timer(timer).seed(seed).build();
   }
 }

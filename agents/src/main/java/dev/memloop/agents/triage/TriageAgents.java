@@ -3,6 +3,7 @@ package dev.memloop.agents.triage;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.memory.timing.DelayTimer;
+import dev.memloop.runtime.ActionExecutor;
 import dev.memloop.runtime.AgentSpec;
 import dev.memloop.runtime.board.SharedBoard;
 import dev.memloop.runtime.config.AgentConfig;
@@ -10,19 +11,31 @@ import dev.memloop.runtime.reasoner.SimulatedModel;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /**
- * The triage agent: for each alert it answers investigate or skip-as-duplicate (here a {@link SimulatedModel}
- * reading the alert through {@link AlertReader}), and its code guard checks the store before any
- * investigation executes, matching the extracted action line through the embedder. Everything else is the
- * runtime's agent; this class only assembles it.
+ * The triage agent, on the runtime's API: its reasoner answers investigate or skip-as-duplicate for each alert
+ * (here a {@link SimulatedModel} reading the alert through {@link AlertReader}); the runtime's guard asks the
+ * agent's memory whether an equivalent investigation was already done before one runs; the executor carries out
+ * what the guard allows ({@link #INVESTIGATE}); and a done investigation is remembered. The threshold, unless the
+ * config names one, is {@link GuardCalibration}'s for the embedder.
  */
 public final class TriageAgents {
 
+  /**
+   * What an allowed investigation runs: nothing but its record, since the workload's investigations are simulated
+   * (graders read the executed steps).
+   */
+  public static final ActionExecutor INVESTIGATE = ActionExecutor.RECORD_ONLY;
+
   private TriageAgents() {}
 
-  /**
-   * @param threshold used when {@code config} says {@code calibrated}; pass {@link GuardCalibration#threshold}
-   * @param remoteStore for networked agents talking to a given store; null lets each spawn its own
-   */
+  /** The builder of a triage agent's spec, for callers that add their own parts (a store, a board) before building. */
+  public static AgentSpec.Builder builder(String id, AgentConfig config, Embedder embedder,
+      SimulatedModel.Parameters model, long seed, DelayTimer timer) {
+    return AgentSpec.builder(id).config(config).embedder(embedder).calibration(GuardCalibration::threshold)
+        .reasoners(context -> new SimulatedModel(model, AlertReader::actionLine, context.seed()))
+        .executor(INVESTIGATE).timer(timer).seed(reasonerSeed(seed));
+  }
+
+  /** @param remoteStore for networked agents talking to a given store; null lets each spawn its own */
   public static AgentSpec spec(String id, AgentConfig config, Embedder embedder, SimulatedModel.Parameters model,
       long seed, DelayTimer timer, ActorRef<MemoryStore.Command> remoteStore) {
     return spec(id, config, embedder, model, seed, timer, remoteStore, null);
@@ -31,11 +44,7 @@ public final class TriageAgents {
   /** As above, for an agent whose memory is {@code board} ({@code memory.store = blackboard}). */
   public static AgentSpec spec(String id, AgentConfig config, Embedder embedder, SimulatedModel.Parameters model,
       long seed, DelayTimer timer, ActorRef<MemoryStore.Command> remoteStore, SharedBoard board) {
-    double threshold = config.threshold().isPresent() ? config.threshold().getAsDouble()
-        : config.policy().guardsInLoop() ? GuardCalibration.threshold(embedder) : Double.NaN;
-    return new AgentSpec(id, config, threshold, embedder,
-        context -> new SimulatedModel(model, AlertReader::actionLine, context.seed()), timer, remoteStore,
-        reasonerSeed(seed), board);
+    return builder(id, config, embedder, model, seed, timer).store(remoteStore).board(board).build();
   }
 
   /** The model's seed, split from the workload's so that the two streams never share numbers. */

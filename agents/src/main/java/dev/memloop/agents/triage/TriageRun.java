@@ -1,7 +1,7 @@
 package dev.memloop.agents.triage;
 
 import dev.memloop.memory.timing.HighResolutionTimer;
-import dev.memloop.runtime.TurnResult;
+import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.runtime.config.AgentGroup;
 import dev.memloop.runtime.fleet.Fleet;
 import dev.memloop.runtime.fleet.FleetListener;

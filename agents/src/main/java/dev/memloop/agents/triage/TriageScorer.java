@@ -1,9 +1,9 @@
 package dev.memloop.agents.triage;
 
-import dev.memloop.runtime.Decision;
-import dev.memloop.runtime.GuardOutcome;
-import dev.memloop.runtime.StepRecord;
-import dev.memloop.runtime.TurnResult;
+import dev.memloop.runtime.step.Decision;
+import dev.memloop.runtime.step.GuardOutcome;
+import dev.memloop.runtime.step.StepRecord;
+import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.workloads.alerts.AlertTruth;
 import dev.memloop.workloads.alerts.AlertWorkload;
 import java.util.HashMap;
@@ -39,24 +39,24 @@ public final class TriageScorer {
         AlertTruth truth = workload.truths().get(index);
         String incident = truth.actionLine();
         boolean alreadyExecuted = executedIncidents.contains(incident);
-        if (step.decision() == Decision.Kind.SKIP) {
-          if (truth.isDuplicate() && step.recognition() != Decision.Recognition.NONE) {
+        if (step.decision().kind() == Decision.Kind.SKIP) {
+          if (truth.isDuplicate() && step.decision().recognition() != Decision.Recognition.NONE) {
             recognized++;
           } else if (!truth.isDuplicate()) {
             falseSkips++;
           }
         }
-        lookups += step.guard().afforded() ? 1 : 0;
-        unaffordable += step.guard() == GuardOutcome.UNAFFORDABLE ? 1 : 0;
-        timedOut += step.guard() == GuardOutcome.TIMED_OUT ? 1 : 0;
-        if (step.guard() == GuardOutcome.HIT) {
+        lookups += step.guard().outcome().afforded() ? 1 : 0;
+        unaffordable += step.guard().outcome() == GuardOutcome.UNAFFORDABLE ? 1 : 0;
+        timedOut += step.guard().outcome() == GuardOutcome.TIMED_OUT ? 1 : 0;
+        if (step.guard().outcome() == GuardOutcome.HIT) {
           blocks++;
           if (alreadyExecuted) {
             caught++;
           } else {
             blockedNew++;
           }
-        } else if (step.guard() == GuardOutcome.MISS && alreadyExecuted) {
+        } else if (step.guard().outcome() == GuardOutcome.MISS && alreadyExecuted) {
           missed++;
         }
         if (step.executed()) {

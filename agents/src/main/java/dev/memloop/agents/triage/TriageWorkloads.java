@@ -1,7 +1,7 @@
 package dev.memloop.agents.triage;
 
-import dev.memloop.runtime.Observation;
-import dev.memloop.runtime.Turn;
+import dev.memloop.runtime.step.Observation;
+import dev.memloop.runtime.step.Turn;
 import dev.memloop.workloads.alerts.Alert;
 import dev.memloop.workloads.alerts.AlertWorkload;
 import java.util.ArrayList;

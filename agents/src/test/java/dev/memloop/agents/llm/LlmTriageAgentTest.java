@@ -6,11 +6,11 @@ import com.typesafe.config.ConfigFactory;
 import dev.memloop.memory.embed.HashingEmbedder;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.Agent;
-import dev.memloop.runtime.GuardOutcome;
-import dev.memloop.runtime.Observation;
-import dev.memloop.runtime.StepRecord;
-import dev.memloop.runtime.Turn;
-import dev.memloop.runtime.TurnResult;
+import dev.memloop.runtime.step.GuardOutcome;
+import dev.memloop.runtime.step.Observation;
+import dev.memloop.runtime.step.StepRecord;
+import dev.memloop.runtime.step.Turn;
+import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.llm.ChatCalls;
@@ -56,7 +56,7 @@ class LlmTriageAgentTest {
 
       TurnResult turn = results.receiveMessage(Duration.ofSeconds(30));
       assertThat(turn.aborted()).isFalse();
-      assertThat(turn.steps()).extracting(StepRecord::guard)
+      assertThat(turn.steps()).extracting(s -> s.guard().outcome())
           .containsExactly(GuardOutcome.MISS, GuardOutcome.MISS, GuardOutcome.HIT);
       assertThat(turn.steps()).extracting(StepRecord::executed).containsExactly(true, true, false);
       assertThat(counters.snapshot().calls()).isEqualTo(3);

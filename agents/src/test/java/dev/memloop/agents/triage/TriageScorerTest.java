@@ -3,10 +3,15 @@ package dev.memloop.agents.triage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.memloop.runtime.Decision;
-import dev.memloop.runtime.GuardOutcome;
-import dev.memloop.runtime.StepRecord;
-import dev.memloop.runtime.TurnResult;
+import dev.memloop.runtime.step.Decision;
+import dev.memloop.runtime.step.GuardOutcome;
+import dev.memloop.runtime.step.ActionRun;
+import dev.memloop.runtime.step.ActionStatus;
+import dev.memloop.runtime.step.GuardCheck;
+import dev.memloop.runtime.step.MemoryOutcome;
+import dev.memloop.runtime.step.PatternMarks;
+import dev.memloop.runtime.step.StepRecord;
+import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.workloads.alerts.Alert;
 import dev.memloop.workloads.alerts.AlertTruth;
 import dev.memloop.workloads.alerts.AlertWorkload;
@@ -25,7 +30,10 @@ class TriageScorerTest {
 
   static StepRecord step(String alert, Decision.Kind kind, Decision.Recognition recognition, GuardOutcome guard,
       boolean executed) {
-    return new StepRecord("agent", 0, 0, alert, kind, recognition, "line", guard, executed, null, Double.NaN, 0, 0, 0, 0, 0);
+    return new StepRecord("agent", 0, 0, alert, new Decision(kind, "line", recognition),
+        new GuardCheck(guard, null, Double.NaN, 0, 0, 0, 0),
+        executed ? new ActionRun(ActionStatus.DONE, 1, null, null, 0) : ActionRun.NOT_RUN,
+        executed ? MemoryOutcome.STORED : null, List.of(), PatternMarks.NONE, 0);
   }
 
   @Test
@@ -35,7 +43,7 @@ class TriageScorerTest {
         step("a2", Decision.Kind.ACT, Decision.Recognition.NONE, GuardOutcome.MISS, true), // missed: redundant
         step("a3", Decision.Kind.ACT, Decision.Recognition.NONE, GuardOutcome.HIT, false), // blocked new work
         step("a4", Decision.Kind.SKIP, Decision.Recognition.WINDOW, GuardOutcome.NOT_APPLICABLE, false)),
-        100, 10, false, null, 0, 0);
+        100, 10, false, null, 0, 0, 0);
     TriageScore score = TriageScorer.score(WORKLOAD, 5, List.of(turn));
     assertThat(score.executed()).isEqualTo(2);
     assertThat(score.redundant()).isEqualTo(1);
@@ -54,7 +62,7 @@ class TriageScorerTest {
   void should_leave_precision_undefined_without_blocks_and_count_false_skips() {
     TurnResult turn = new TurnResult("agent", 0, List.of(
         step("a1", Decision.Kind.SKIP, Decision.Recognition.NONE, GuardOutcome.NOT_APPLICABLE, false)),
-        100, 0, false, null, 0, 0);
+        100, 0, false, null, 0, 0, 0);
     TriageScore score = TriageScorer.score(WORKLOAD, 5, List.of(turn));
     assertThat(score.falseSkips()).isEqualTo(1);
     assertThat(score.guardPrecision()).isNaN();
@@ -78,7 +86,7 @@ class TriageScorerTest {
   @Test
   void should_refuse_steps_of_another_workload() {
     TurnResult turn = new TurnResult("agent", 0, List.of(
-        step("zz", Decision.Kind.ACT, Decision.Recognition.NONE, GuardOutcome.MISS, true)), 100, 0, false, null, 0, 0);
+        step("zz", Decision.Kind.ACT, Decision.Recognition.NONE, GuardOutcome.MISS, true)), 100, 0, false, null, 0, 0, 0);
     assertThatThrownBy(() -> TriageScorer.score(WORKLOAD, 5, List.of(turn)))
         .hasMessageContaining("step zz of agent is not an alert of workload seed 5");
   }

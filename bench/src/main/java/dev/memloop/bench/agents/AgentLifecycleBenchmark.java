@@ -1,7 +1,7 @@
 package dev.memloop.bench.agents;
 
 import dev.memloop.memory.Embedder;
-import dev.memloop.runtime.Turn;
+import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.config.AgentConfig;
 import java.time.Duration;
 import java.util.ArrayList;

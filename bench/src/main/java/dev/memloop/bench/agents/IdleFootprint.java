@@ -47,8 +47,9 @@ public final class IdleFootprint {
     long agent = perActor(system, n, new IdleHolder.Kind() {
       @Override
       public Behavior<?> behavior(int i) {
-        return Agent.create(new AgentSpec("idle-" + i, config, 0.99, embedder,
-            ctx -> ScriptedReasoner.actOnEveryObservation(), HighResolutionTimer.shared(), null, i));
+        return Agent.create(AgentSpec.builder("idle-" + i).config(config).threshold(0.99).embedder(embedder)
+            .reasoners(ctx -> ScriptedReasoner.actOnEveryObservation()).timer(HighResolutionTimer.shared()).seed(i)
+            .build());
       }
 
       @Override

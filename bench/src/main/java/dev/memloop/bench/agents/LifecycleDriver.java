@@ -1,6 +1,6 @@
 package dev.memloop.bench.agents;
 
-import dev.memloop.runtime.TurnResult;
+import dev.memloop.runtime.step.TurnResult;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.pekko.actor.typed.ActorRef;

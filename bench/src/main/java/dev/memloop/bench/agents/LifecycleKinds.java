@@ -4,9 +4,9 @@ import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.AgentSpec;
-import dev.memloop.runtime.Observation;
-import dev.memloop.runtime.Turn;
-import dev.memloop.runtime.TurnResult;
+import dev.memloop.runtime.step.Observation;
+import dev.memloop.runtime.step.Turn;
+import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.reasoner.ScriptedReasoner;
 import java.util.List;
@@ -43,8 +43,9 @@ final class LifecycleKinds {
     return new LifecycleDriver.Kind() {
       @Override
       public Behavior<?> behavior(String name) {
-        return Agent.create(new AgentSpec(name, config, 0.99, embedder, ctx -> ScriptedReasoner.actOnEveryObservation(),
-            HighResolutionTimer.shared(), null, 1));
+        return Agent.create(AgentSpec.builder(name).config(config).threshold(0.99).embedder(embedder)
+            .reasoners(ctx -> ScriptedReasoner.actOnEveryObservation()).timer(HighResolutionTimer.shared()).seed(1)
+            .build());
       }
 
       @Override

@@ -4,11 +4,11 @@ import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.AgentSpec;
-import dev.memloop.runtime.GuardOutcome;
-import dev.memloop.runtime.Observation;
-import dev.memloop.runtime.StepRecord;
-import dev.memloop.runtime.Turn;
-import dev.memloop.runtime.TurnResult;
+import dev.memloop.runtime.step.GuardOutcome;
+import dev.memloop.runtime.step.Observation;
+import dev.memloop.runtime.step.StepRecord;
+import dev.memloop.runtime.step.Turn;
+import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.reasoner.ScriptedReasoner;
 import dev.memloop.workloads.actions.ActionStream;
@@ -57,8 +57,9 @@ public final class TurnTaxBenchmark {
       throws Exception {
     AgentConfig bounded = agentConfig.withBudget(null); // measure the tax, do not ration it
     double threshold = dev.memloop.agents.triage.GuardCalibration.threshold(embedder);
-    AgentSpec spec = new AgentSpec("tax", boundedMemory(bounded, config.items()), threshold, embedder,
-        ctx -> ScriptedReasoner.actOnEveryObservation(), HighResolutionTimer.shared(), null, config.seed());
+    AgentSpec spec = AgentSpec.builder("tax").config(boundedMemory(bounded, config.items())).threshold(threshold)
+        .embedder(embedder).reasoners(ctx -> ScriptedReasoner.actOnEveryObservation())
+        .timer(HighResolutionTimer.shared()).seed(config.seed()).build();
     ActorRef<Agent.Command> agent = system.systemActorOf(Agent.create(spec), "tax-" + System.nanoTime(), Props.empty());
     runTurn(system, agent, fill(config.items(), config.seed()));
     Turns stream = new Turns(config.stepsPerTurn(), config.seed());
@@ -74,11 +75,11 @@ public final class TurnTaxBenchmark {
       TurnResult result = runTurn(system, agent, stream.turn(config.turns() + t));
       long tax = 0;
       for (StepRecord step : result.steps()) {
-        if (step.guard() == GuardOutcome.HIT || step.guard() == GuardOutcome.MISS) {
-          tax += step.lookupNanos();
-          lookups.add(step.lookupNanos());
-          embeds.add(step.embedNanos());
-          stores.add(step.storeNanos());
+        if (step.guard().outcome() == GuardOutcome.HIT || step.guard().outcome() == GuardOutcome.MISS) {
+          tax += step.guard().chargedNanos();
+          lookups.add(step.guard().chargedNanos());
+          embeds.add(step.guard().embedNanos());
+          stores.add(step.guard().storeNanos());
           guarded++;
         }
       }

@@ -1,6 +1,6 @@
 package dev.memloop.bench.cli;
 
-import dev.memloop.runtime.TurnResult;
+import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.runtime.fleet.FleetListener;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;

@@ -2,16 +2,20 @@ package dev.memloop.runtime.board;
 
 import dev.memloop.blackboard.Blackboard;
 import dev.memloop.memory.Recall;
+import dev.memloop.runtime.memory.MemoryAccess;
+import dev.memloop.runtime.step.MemoryOutcome;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /**
- * An agent's writes to the blackboard: each executed action is posted (a message: writes go through the
- * blackboard actor so that posts have one order) and kept as pending until acknowledged. Until then the
- * blackboard's readers cannot see it, but its own agent must: {@link #pendingMatch} lets the guard count the
- * agent's unacknowledged posts, so that a duplicate one step after its original is still caught.
+ * An agent's writes to the blackboard: each is posted (a message: writes go through the blackboard actor so that
+ * posts have one order) and kept as pending until acknowledged. Until then the blackboard's readers cannot see it,
+ * but its own agent must: {@link #pendingMatch} and {@link #pendingRecall} let its reads count the agent's
+ * unacknowledged posts, so that a duplicate one step after its original is still caught.
  *
  * <p>Not thread-safe: the owning agent calls it and forwards it the blackboard's acknowledgments.
  */
@@ -26,7 +30,7 @@ public final class BoardPoster {
   private long rejected;
   private ArrayDeque<Deferred> deferred; // allocated when an action first has to wait for acknowledgments
 
-  private record Pending(String line, float[] unitVector) {}
+  private record Pending(String line, float[] unitVector, MemoryAccess.Stored stored) {}
 
   private record Deferred(long postedThrough, Runnable action) {}
 
@@ -40,24 +44,31 @@ public final class BoardPoster {
     this.replyTo = newReplyTo;
   }
 
-  /** Posts {@code line}, pre-embedded as {@code vector} (unit length, the blackboard's embedder). */
-  public void post(String line, float[] vector) {
+  /**
+   * Posts {@code line}, pre-embedded as {@code vector} (unit length, the blackboard's embedder); {@code stored}
+   * hears the acknowledgment: {@link MemoryOutcome#STORED} with the post's id, or {@link MemoryOutcome#REFUSED}
+   * with the blackboard's reason.
+   */
+  public void post(String line, float[] vector, Map<String, Object> metadata, MemoryAccess.Stored stored) {
     long id = ++lastRequestId;
     if (pending == null) {
       pending = new LinkedHashMap<>();
     }
-    pending.put(id, new Pending(line, vector));
+    pending.put(id, new Pending(line, vector, stored));
     posted++;
-    board.tell(new Blackboard.Post(id, author, line, vector, null, replyTo));
+    board.tell(new Blackboard.Post(id, author, line, vector, metadata.isEmpty() ? null : metadata, replyTo));
   }
 
   /** An acknowledgment: the post is on the board (or refused) and no longer pending. */
   public void onReply(Blackboard.PostReply reply) {
-    if (pending != null) {
-      pending.remove(reply.requestId());
-    }
-    if (reply instanceof Blackboard.PostRejected) {
+    Pending acknowledged = pending == null ? null : pending.remove(reply.requestId());
+    if (reply instanceof Blackboard.PostRejected refused) {
       rejected++;
+      if (acknowledged != null) {
+        acknowledged.stored().done(MemoryOutcome.REFUSED, refused.reason(), 0, 0);
+      }
+    } else if (reply instanceof Blackboard.Posted done && acknowledged != null) {
+      acknowledged.stored().done(MemoryOutcome.STORED, done.id(), 0, 0);
     }
     while (deferred != null && !deferred.isEmpty() && acknowledgedThrough(deferred.peek().postedThrough())) {
       deferred.poll().action().run();
@@ -94,10 +105,26 @@ public final class BoardPoster {
     for (Map.Entry<Long, Pending> e : pending.entrySet()) {
       double similarity = dot(unitQuery, e.getValue().unitVector());
       if (similarity >= threshold && (best == null || similarity > best.similarity())) {
-        best = new Recall("pending-" + e.getKey(), e.getValue().line(), similarity, Map.of("author", author));
+        best = pendingRecall(e.getKey(), e.getValue(), similarity);
       }
     }
     return best;
+  }
+
+  /** This agent's unacknowledged posts, each with its similarity to {@code unitQuery}, in post order. */
+  public List<Recall> pendingRecall(float[] unitQuery) {
+    if (pending == null || pending.isEmpty()) {
+      return List.of();
+    }
+    List<Recall> out = new ArrayList<>(pending.size());
+    for (Map.Entry<Long, Pending> e : pending.entrySet()) {
+      out.add(pendingRecall(e.getKey(), e.getValue(), dot(unitQuery, e.getValue().unitVector())));
+    }
+    return out;
+  }
+
+  private Recall pendingRecall(long requestId, Pending post, double similarity) {
+    return new Recall("pending-" + requestId, post.line(), similarity, Map.of("author", author));
   }
 
   public long posted() {

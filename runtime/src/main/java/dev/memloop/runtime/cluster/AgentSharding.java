@@ -17,16 +17,19 @@ public final class AgentSharding {
   /** The role of nodes that host agents; others (a driver) reach them through a proxy. */
   public static final String ROLE = "agents";
 
-  /** @param specs makes an agent's spec from its id, on whichever node the agent lands */
+  /**
+   * @param specs makes the builder of an agent's spec from its id, on whichever node the agent lands (the entity
+   *     completes it, with the agent's store on a store node when {@code memory.store = remote}, and builds it)
+   */
   public static ActorRef<ShardingEnvelope<ShardedAgent.Command>> init(ActorSystem<?> system,
-      Function<String, AgentSpec> specs) {
+      Function<String, AgentSpec.Builder> specs) {
     return ClusterSharding.get(system).init(Entity.of(ShardedAgent.TYPE,
         context -> ShardedAgent.create(context.getEntityId(), specs)).withStopMessage(ShardedAgent.Passivate.INSTANCE));
   }
 
   /** As {@link #init}, hosting agents only on nodes with the {@link #ROLE} role; elsewhere the region is a proxy. */
   public static ActorRef<ShardingEnvelope<ShardedAgent.Command>> initOnRole(ActorSystem<?> system,
-      Function<String, AgentSpec> specs) {
+      Function<String, AgentSpec.Builder> specs) {
     return ClusterSharding.get(system).init(Entity.of(ShardedAgent.TYPE,
         context -> ShardedAgent.create(context.getEntityId(), specs)).withStopMessage(ShardedAgent.Passivate.INSTANCE)
         .withRole(ROLE));

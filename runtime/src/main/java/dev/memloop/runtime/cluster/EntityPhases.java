@@ -4,8 +4,8 @@ import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.AgentSnapshot;
 import dev.memloop.runtime.AgentSpec;
-import dev.memloop.runtime.Turn;
-import dev.memloop.runtime.TurnResult;
+import dev.memloop.runtime.step.Turn;
+import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.runtime.cluster.ShardedAgent.Command;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -114,12 +114,12 @@ final class EntityPhases {
             return loading(attempt + 1);
           }
           readNanos = System.nanoTime() - e.startedNanos();
-          AgentSpec spec = e.specs().apply(e.agentId());
-          if (e.needsRemoteStore(spec)) {
+          AgentSpec.Builder spec = e.specs().apply(e.agentId());
+          if (spec.needsRemoteStore()) {
             findStoreHosts();
             return openingStore(spec, loaded.snapshot(), 1);
           }
-          return startAgent(spec, loaded.snapshot());
+          return startAgent(spec.build(), loaded.snapshot());
         })
         .onMessageEquals(ShardedAgent.ReadAgain.INSTANCE, () -> {
           read(attempt);
@@ -138,7 +138,7 @@ final class EntityPhases {
   }
 
   /** Finds the store hosts, picks one by the agent's id (the same one after a move) and opens the agent's store. */
-  private Behavior<Command> openingStore(AgentSpec spec, AgentSnapshot snapshot, int attempt) {
+  private Behavior<Command> openingStore(AgentSpec.Builder spec, AgentSnapshot snapshot, int attempt) {
     return Behaviors.receive(Command.class)
         .onMessage(ShardedAgent.StoreHosts.class, found -> {
           if (found.hosts().isEmpty()) {
@@ -157,7 +157,7 @@ final class EntityPhases {
             return storeUnavailable(spec, snapshot, attempt, "the store host did not answer");
           }
           e.context().watchWith(opened.store(), new ShardedAgent.StoreGone(opened.store()));
-          return startAgent(spec.withRemoteStore(opened.store()), snapshot);
+          return startAgent(spec.store(opened.store()).build(), snapshot);
         })
         .onMessageEquals(ShardedAgent.FindStoreAgain.INSTANCE, () -> {
           findStoreHosts();
@@ -168,14 +168,14 @@ final class EntityPhases {
         .build();
   }
 
-  private Behavior<Command> storeUnavailable(AgentSpec spec, AgentSnapshot snapshot, int attempt, String why) {
+  private Behavior<Command> storeUnavailable(AgentSpec.Builder spec, AgentSnapshot snapshot, int attempt, String why) {
     if (attempt < STORE_SEARCHES) {
       e.timers().startSingleTimer(ShardedAgent.FindStoreAgain.INSTANCE, RETRY);
       return openingStore(spec, snapshot, attempt + 1);
     }
     // degrade rather than refuse turns: every lookup to dead letters times out within the budget, unguarded
     e.context().getLog().warn("agent {}: {}; its steps run unguarded (TIMED_OUT) until it restarts", e.agentId(), why);
-    return startAgent(spec.withRemoteStore(e.context().getSystem().<MemoryStore.Command>deadLetters()), snapshot);
+    return startAgent(spec.store(e.context().getSystem().<MemoryStore.Command>deadLetters()).build(), snapshot);
   }
 
   private Behavior<Command> startAgent(AgentSpec spec, AgentSnapshot snapshot) {

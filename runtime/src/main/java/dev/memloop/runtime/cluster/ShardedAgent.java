@@ -5,9 +5,8 @@ import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.AgentSnapshot;
 import dev.memloop.runtime.AgentSpec;
 import dev.memloop.runtime.RuntimeMessage;
-import dev.memloop.runtime.Turn;
-import dev.memloop.runtime.TurnResult;
-import dev.memloop.runtime.config.MemoryStoreKind;
+import dev.memloop.runtime.step.Turn;
+import dev.memloop.runtime.step.TurnResult;
 import java.time.Duration;
 import java.util.function.Function;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -90,7 +89,7 @@ public final class ShardedAgent {
     return LWWRegisterKey.create("memloop-agent-" + agentId);
   }
 
-  public static Behavior<Command> create(String agentId, Function<String, AgentSpec> specs) {
+  public static Behavior<Command> create(String agentId, Function<String, AgentSpec.Builder> specs) {
     return Behaviors.withStash(STASH, stash -> Behaviors.setup(context -> Behaviors.withTimers(timers ->
         DistributedData.<Command, LWWRegister<AgentSnapshot>>withReplicatorMessageAdapter(replicator ->
             new EntityPhases(new Entity(context, stash, timers, replicator, agentId, specs, System.nanoTime()))
@@ -100,11 +99,8 @@ public final class ShardedAgent {
   /** What every phase of one entity shares. */
   record Entity(ActorContext<Command> context, StashBuffer<Command> stash, TimerScheduler<Command> timers,
       ReplicatorMessageAdapter<Command, LWWRegister<AgentSnapshot>> replicator, String agentId,
-      Function<String, AgentSpec> specs, long startedNanos) {
+      Function<String, AgentSpec.Builder> specs, long startedNanos) {
 
-    boolean needsRemoteStore(AgentSpec spec) {
-      return spec.config().store() == MemoryStoreKind.REMOTE && spec.remoteStore() == null;
-    }
 
     Behavior<Command> stash(Command command) {
       stash.stash(command);

@@ -2,7 +2,7 @@ package dev.memloop.runtime.config;
 
 import dev.memloop.memory.Eviction;
 import dev.memloop.memory.IndexKind;
-import dev.memloop.runtime.WindowUnit;
+import dev.memloop.runtime.step.WindowUnit;
 import dev.memloop.runtime.patterns.PatternSettings;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import java.time.Duration;
@@ -18,21 +18,24 @@ import java.util.OptionalDouble;
  * @param store where the agent's memory lives: its own, the fleet's shared blackboard, or a store node's
  * @param capacity items kept, 0 for unbounded
  * @param dumpTopK items the per-turn dump pins, 0 for all
+ * @param actions how allowed actions run: their dispatcher, timeout and retries
  */
 public record AgentConfig(MemoryPolicyKind policy, Duration budget, OptionalDouble threshold, int padOps,
     int windowSize, WindowUnit windowUnit, MemoryStoreKind store, IndexKind index, int capacity, Eviction eviction,
-    String embedder, int k, int dumpTopK, Duration rtt, Duration timeout, PatternSettings patterns) {
+    String embedder, int k, int dumpTopK, Duration rtt, Duration timeout, PatternSettings patterns,
+    ActionSettings actions) {
 
-  /** A config with every pattern off. */
+  /** A config with every pattern off and the default action settings. */
   public AgentConfig(MemoryPolicyKind policy, Duration budget, OptionalDouble threshold, int padOps,
       int windowSize, WindowUnit windowUnit, MemoryStoreKind store, IndexKind index, int capacity, Eviction eviction,
       String embedder, int k, int dumpTopK, Duration rtt, Duration timeout) {
     this(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction, embedder, k,
-        dumpTopK, rtt, timeout, PatternSettings.DEFAULTS);
+        dumpTopK, rtt, timeout, PatternSettings.DEFAULTS, ActionSettings.DEFAULTS);
   }
 
   public AgentConfig {
     Objects.requireNonNull(patterns, "patterns");
+    Objects.requireNonNull(actions, "actions");
     Objects.requireNonNull(policy, "policy");
     Objects.requireNonNull(threshold, "threshold");
     Objects.requireNonNull(windowUnit, "windowUnit");
@@ -81,42 +84,47 @@ public record AgentConfig(MemoryPolicyKind policy, Duration budget, OptionalDoub
 
   public AgentConfig withPolicy(MemoryPolicyKind newPolicy) {
     return new AgentConfig(newPolicy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        embedder, k, dumpTopK, rtt, timeout, patterns);
+        embedder, k, dumpTopK, rtt, timeout, patterns, actions);
   }
 
   public AgentConfig withBudget(Duration newBudget) {
     return new AgentConfig(policy, newBudget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        embedder, k, dumpTopK, rtt, timeout, patterns);
+        embedder, k, dumpTopK, rtt, timeout, patterns, actions);
   }
 
   public AgentConfig withRtt(Duration newRtt) {
     return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        embedder, k, dumpTopK, newRtt, timeout, patterns);
+        embedder, k, dumpTopK, newRtt, timeout, patterns, actions);
   }
 
   public AgentConfig withThreshold(double newThreshold) {
     return new AgentConfig(policy, budget, OptionalDouble.of(newThreshold), padOps, windowSize, windowUnit, store, index,
-        capacity, eviction, embedder, k, dumpTopK, rtt, timeout, patterns);
+        capacity, eviction, embedder, k, dumpTopK, rtt, timeout, patterns, actions);
   }
 
   /** This config with a memory of {@code newCapacity} items (0 for unbounded) evicting by {@code newEviction}. */
   public AgentConfig withCapacity(int newCapacity, Eviction newEviction) {
     return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, newCapacity, newEviction,
-        embedder, k, dumpTopK, rtt, timeout, patterns);
+        embedder, k, dumpTopK, rtt, timeout, patterns, actions);
   }
 
   public AgentConfig withStore(MemoryStoreKind newStore) {
     return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, newStore, index, capacity, eviction,
-        embedder, k, dumpTopK, rtt, timeout, patterns);
+        embedder, k, dumpTopK, rtt, timeout, patterns, actions);
   }
 
   public AgentConfig withEmbedder(String newEmbedder) {
     return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        newEmbedder, k, dumpTopK, rtt, timeout, patterns);
+        newEmbedder, k, dumpTopK, rtt, timeout, patterns, actions);
   }
 
   public AgentConfig withPatterns(PatternSettings newPatterns) {
     return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        embedder, k, dumpTopK, rtt, timeout, newPatterns);
+        embedder, k, dumpTopK, rtt, timeout, newPatterns, actions);
+  }
+
+  public AgentConfig withActions(ActionSettings newActions) {
+    return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
+        embedder, k, dumpTopK, rtt, timeout, patterns, newActions);
   }
 }

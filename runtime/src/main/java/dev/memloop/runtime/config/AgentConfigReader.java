@@ -4,7 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import dev.memloop.memory.Eviction;
 import dev.memloop.memory.IndexKind;
-import dev.memloop.runtime.WindowUnit;
+import dev.memloop.runtime.step.WindowUnit;
 import dev.memloop.runtime.patterns.AdaptiveRecall;
 import dev.memloop.runtime.patterns.DedupOnWrite;
 import dev.memloop.runtime.patterns.PatternSettings;
@@ -41,9 +41,10 @@ final class AgentConfigReader {
     Duration rtt = parse(c, "networked.rtt", path, () -> c.getDuration("networked.rtt"));
     Duration timeout = parse(c, "networked.timeout", path, () -> c.getDuration("networked.timeout"));
     PatternSettings patterns = patterns(c, path);
+    ActionSettings actions = actions(c, path);
     try {
       return new AgentConfig(policy, budget, threshold, padOps, windowSize, unit, store, index, capacity, eviction, embedder, k,
-          dump, rtt, timeout, patterns);
+          dump, rtt, timeout, patterns, actions);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(path + ": " + e.getMessage(), e);
     }
@@ -72,6 +73,18 @@ final class AgentConfigReader {
           new PatternSettings.Grounding(grounding, groundingK));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(path + ".patterns: " + e.getMessage(), e);
+    }
+  }
+
+  private static ActionSettings actions(Config c, String path) {
+    String dispatcher = parse(c, "actions.dispatcher", path, () -> c.getString("actions.dispatcher"));
+    Duration timeout = parse(c, "actions.timeout", path, () -> c.getDuration("actions.timeout"));
+    int retries = parse(c, "actions.retries", path, () -> c.getInt("actions.retries"));
+    Duration backoff = parse(c, "actions.retry-backoff", path, () -> c.getDuration("actions.retry-backoff"));
+    try {
+      return new ActionSettings(dispatcher, timeout, retries, backoff);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(path + "." + e.getMessage(), e);
     }
   }
 

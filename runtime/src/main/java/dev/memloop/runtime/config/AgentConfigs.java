@@ -43,6 +43,21 @@ public final class AgentConfigs {
     }
   }
 
+  /**
+   * The settings of {@code memloop.agent} as {@code ConfigFactory.load()} reads them (application.conf, system
+   * properties, reference.conf), read once per JVM: what an agent spec built without a config gets.
+   */
+  public static AgentConfig defaults() {
+    AgentConfig config = defaults;
+    if (config == null) { // read on first use, not at class load: a bad application.conf fails here, every time
+      config = agent(ConfigFactory.load());
+      defaults = config;
+    }
+    return config;
+  }
+
+  private static volatile AgentConfig defaults;
+
   /** The settings every agent starts from ({@code memloop.agent}). */
   public static AgentConfig agent(Config root) {
     Config section = root.getConfig(AGENT);

@@ -1,8 +1,8 @@
 package dev.memloop.runtime.fleet;
 
 import dev.memloop.runtime.Agent;
-import dev.memloop.runtime.Turn;
-import dev.memloop.runtime.TurnResult;
+import dev.memloop.runtime.step.Turn;
+import dev.memloop.runtime.step.TurnResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,8 +1,11 @@
 package dev.memloop.runtime.fleet;
 
-import dev.memloop.runtime.GuardOutcome;
-import dev.memloop.runtime.StepRecord;
-import dev.memloop.runtime.TurnResult;
+import dev.memloop.runtime.step.ActionStatus;
+import dev.memloop.runtime.step.GuardCheck;
+import dev.memloop.runtime.step.GuardOutcome;
+import dev.memloop.runtime.step.MemoryCall;
+import dev.memloop.runtime.step.StepRecord;
+import dev.memloop.runtime.step.TurnResult;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -44,11 +47,18 @@ final class FleetTally {
           g.redundant++;
         }
       }
-      g.count(s.guard());
-      if (s.guard() == GuardOutcome.HIT || s.guard() == GuardOutcome.MISS) {
-        g.store.recordValue(Math.max(0, s.storeNanos()));
-        g.embed.recordValue(Math.max(0, s.embedNanos()));
-        g.lookup.recordValue(Math.max(0, s.lookupNanos()));
+      GuardCheck guard = s.guard();
+      g.count(guard.outcome());
+      if (guard.outcome() == GuardOutcome.HIT || guard.outcome() == GuardOutcome.MISS) {
+        g.store.recordValue(Math.max(0, guard.storeNanos()));
+        g.embed.recordValue(Math.max(0, guard.embedNanos()));
+        g.lookup.recordValue(Math.max(0, guard.chargedNanos()));
+      }
+      if (s.action().status() == ActionStatus.FAILED || s.action().status() == ActionStatus.TIMED_OUT) {
+        g.actionsFailed++;
+      }
+      for (MemoryCall call : s.memory()) {
+        g.memory.add(call);
       }
     }
   }
@@ -59,7 +69,7 @@ final class FleetTally {
         g.redundant, g.hits + g.misses + g.timedOut, g.unaffordable, g.timedOut, g.hits, g.misses,
         g.restarts.values().stream().mapToLong(Long::longValue).sum(), g.store.getValueAtPercentile(50),
         g.store.getValueAtPercentile(99), g.embed.getValueAtPercentile(50), g.lookup.getValueAtPercentile(50),
-        g.lookup.getValueAtPercentile(99), g.spent, wallNanos)));
+        g.lookup.getValueAtPercentile(99), g.spent, wallNanos, g.actionsFailed, g.memory.counts())));
     return out;
   }
 
@@ -75,6 +85,8 @@ final class FleetTally {
     long hits;
     long misses;
     long spent;
+    long actionsFailed;
+    final MemoryCallTally memory = new MemoryCallTally();
     final Map<String, Long> restarts = new HashMap<>();
     final Histogram store = new Histogram(3);
     final Histogram embed = new Histogram(3);

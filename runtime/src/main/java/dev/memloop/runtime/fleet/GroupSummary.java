@@ -3,11 +3,19 @@ package dev.memloop.runtime.fleet;
 /**
  * One group's totals over a fleet run. Latencies are nanoseconds over the guard lookups that ran (HdrHistogram,
  * three significant digits); {@code redundant} counts executed actions whose line the same agent had already
- * executed; {@code wallNanos} is the run's wall time (shared by all groups that ran together).
+ * executed; {@code wallNanos} is the run's wall time (shared by all groups that ran together);
+ * {@code actionsFailed} counts actions that failed or timed out; {@code memory} the reasoners' memory calls.
  */
 public record GroupSummary(String group, int agents, long turns, long abortedTurns, long steps, long executed,
     long redundant, long afforded, long unaffordable, long timedOut, long hits, long misses, long restarts,
-    long storeP50, long storeP99, long embedP50, long lookupP50, long lookupP99, long spentNanos, long wallNanos) {
+    long storeP50, long storeP99, long embedP50, long lookupP50, long lookupP99, long spentNanos, long wallNanos,
+    long actionsFailed, MemoryCalls memory) {
+
+  /**
+   * The reasoners' calls on their memory handles: reads and writes, and how many of them the budget could not
+   * afford, timed out, met no memory (policy none) or were refused.
+   */
+  public record MemoryCalls(long reads, long writes, long unaffordable, long timedOut, long noMemory, long refused) {}
 
   public double stepsPerSecond() {
     return wallNanos == 0 ? 0 : steps * 1e9 / wallNanos;

@@ -1,5 +1,6 @@
 package dev.memloop.runtime.patterns;
 
+import dev.memloop.runtime.memory.ChargedReads;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
@@ -60,7 +61,7 @@ public final class AdaptiveRecall {
     recalls++;
     float[] q = embedder.embed(query);
     int size = memory.size();
-    if (size == 0 || Thresholds.isZero(q)) {
+    if (size == 0 || ChargedReads.isZero(q)) {
       return List.of();
     }
     int k = k(size);

@@ -1,5 +1,6 @@
 package dev.memloop.runtime.patterns;
 
+import dev.memloop.runtime.memory.ChargedReads;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.MemoryFullException;
 import dev.memloop.memory.Recall;
@@ -70,7 +71,7 @@ public final class DedupOnWrite {
           + (vector == null ? "null" : vector.length));
     }
     writes++;
-    Optional<Recall> twin = Thresholds.isZero(vector) ? Optional.empty() : memory.matchVector(vector, threshold);
+    Optional<Recall> twin = ChargedReads.isZero(vector) ? Optional.empty() : memory.matchVector(vector, threshold);
     try {
       if (twin.isEmpty()) {
         Map<String, Object> withCount = new HashMap<>(metadata == null ? Map.of() : metadata);
@@ -122,11 +123,6 @@ public final class DedupOnWrite {
       sum[i] *= scale;
     }
     return sum;
-  }
-
-  /** Writes merged so far, without building the counters (the step loop asks around every write). */
-  public long merged() {
-    return merged;
   }
 
   public Counters counters() {

@@ -1,11 +1,17 @@
 package dev.memloop.runtime.patterns;
 
-import dev.memloop.runtime.policy.MemoryAccess;
+import dev.memloop.memory.Recall;
+import dev.memloop.runtime.memory.MemoryAccess;
+import dev.memloop.runtime.step.MemoryOutcome;
+import dev.memloop.runtime.step.MemoryPath;
+import java.util.List;
 import java.util.Map;
 
 /**
- * A guard's access to the agent's own memory whose writes go through {@link DedupOnWrite}: lookups are the
- * wrapped access's, and a line with a stored near-duplicate merges into it instead of adding a copy.
+ * An access to the agent's own memory whose writes go through {@link DedupOnWrite}: reads are the wrapped access's,
+ * and a line with a stored near-duplicate merges into it ({@link MemoryOutcome#MERGED}) instead of adding a copy.
+ *
+ * <p>Not thread-safe: owned by one agent.
  */
 public final class DedupingAccess implements MemoryAccess {
 
@@ -21,18 +27,29 @@ public final class DedupingAccess implements MemoryAccess {
     this.dedup = dedup;
   }
 
-  public DedupOnWrite dedup() {
-    return dedup;
-  }
-
   @Override
   public long injectedDelayNanos() {
     return reads.injectedDelayNanos();
   }
 
   @Override
-  public void match(float[] vector, double threshold, long timeoutNanos, Callback callback) {
-    reads.match(vector, threshold, timeoutNanos, callback);
+  public MemoryPath readPath() {
+    return reads.readPath();
+  }
+
+  @Override
+  public MemoryPath writePath() {
+    return reads.writePath();
+  }
+
+  @Override
+  public void match(float[] vector, double threshold, long timeoutNanos, Answer<Recall> answer) {
+    reads.match(vector, threshold, timeoutNanos, answer);
+  }
+
+  @Override
+  public void recall(float[] vector, int k, long timeoutNanos, Answer<List<Recall>> answer) {
+    reads.recall(vector, k, timeoutNanos, answer);
   }
 
   @Override
@@ -41,8 +58,15 @@ public final class DedupingAccess implements MemoryAccess {
   }
 
   @Override
-  public void add(String line, float[] vector) {
-    dedup.writeVector(vector, line, Map.of());
+  public void add(String text, float[] vector, Map<String, Object> metadata, Stored stored) {
+    long start = System.nanoTime();
+    DedupOnWrite.Write write = dedup.writeVector(vector, text, metadata);
+    long nanos = System.nanoTime() - start;
+    switch (write.outcome()) {
+      case ADDED -> stored.done(MemoryOutcome.STORED, write.id(), nanos, 0);
+      case MERGED -> stored.done(MemoryOutcome.MERGED, write.id(), nanos, 0);
+      default -> stored.done(MemoryOutcome.REFUSED, write.reason(), nanos, 0);
+    }
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.memloop.runtime.patterns;
 
+import dev.memloop.runtime.memory.ChargedReads;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
@@ -46,7 +47,7 @@ public final class GroundingCheck {
     Thresholds.text("claim", claim);
     checked++;
     float[] vector = embedder.embed(claim);
-    if (Thresholds.isZero(vector) || sources.size() == 0) {
+    if (ChargedReads.isZero(vector) || sources.size() == 0) {
       return new Grounding(false, List.of(), null);
     }
     List<Recall> nearest = sources.recallVector(vector, k);

@@ -3,25 +3,31 @@ package dev.memloop.runtime.patterns;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.timing.Ticker;
-import dev.memloop.runtime.GuardOutcome;
-import dev.memloop.runtime.policy.GuardVerdict;
-import dev.memloop.runtime.policy.InLoopGuard;
-import dev.memloop.runtime.policy.LatencyBudget;
-import dev.memloop.runtime.policy.LocalMemoryAccess;
-import dev.memloop.runtime.policy.MemoryAccess;
+import dev.memloop.runtime.memory.ChargedReads;
+import dev.memloop.runtime.memory.LatencyBudget;
+import dev.memloop.runtime.memory.LocalMemoryAccess;
+import dev.memloop.runtime.memory.MemoryAccess;
+import dev.memloop.runtime.step.GuardCheck;
+import dev.memloop.runtime.step.GuardOutcome;
+import dev.memloop.runtime.step.MemoryOutcome;
 import java.time.Duration;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Before an action, "have I already done this?"; after it, record it. The runtime's own guard
- * ({@link InLoopGuard}) on the same code path, budget included: over the agent's own memory (a direct call), or over
- * any {@link MemoryAccess}, such as a blackboard's ("has anyone here already done this?") or a networked store's.
+ * Before an action, "have I already done this?"; after it, record it. The runtime's own guard path
+ * ({@link ChargedReads}: the budget, the in-process embedding, the lookup charged at its real cost) for code
+ * outside an agent's step loop: over the agent's own memory (a direct call), or over any {@link MemoryAccess}, such
+ * as a blackboard's ("has anyone here already done this?") or a networked store's.
+ *
+ * <p>Not thread-safe: one per agent.
  */
 public final class LoopGuard {
 
   public record Counters(long checks, long hits, long misses, long unaffordable, long timedOut, long recorded) {}
 
-  private final InLoopGuard guard;
+  private final ChargedReads reads;
+  private final double threshold;
   private long checks;
   private long hits;
   private long misses;
@@ -29,8 +35,9 @@ public final class LoopGuard {
   private long timedOut;
   private long recorded;
 
-  private LoopGuard(InLoopGuard guard) {
-    this.guard = guard;
+  private LoopGuard(ChargedReads reads, double threshold) {
+    this.reads = reads;
+    this.threshold = threshold;
   }
 
   /** A guard over {@code memory}, with {@code budgetPerTurn} for lookups (null: unlimited). */
@@ -64,50 +71,62 @@ public final class LoopGuard {
     if (maxWait == null || maxWait.isNegative() || maxWait.isZero()) {
       throw new IllegalArgumentException("max wait must be > 0: " + maxWait);
     }
+    double checked = Thresholds.similarity("guard threshold", threshold);
     LatencyBudget budget = new LatencyBudget(budgetPerTurn == null ? Long.MAX_VALUE : budgetPerTurn.toNanos(), 3);
-    return new LoopGuard(new InLoopGuard(embedder, access, budget, Thresholds.similarity("guard threshold", threshold),
-        maxWait.toNanos(), ticker));
+    return new LoopGuard(new ChargedReads(embedder, access, budget, maxWait.toNanos(), ticker), checked);
   }
 
   /** A new turn: a fresh budget. */
   public void startTurn() {
-    guard.budget().startTurn();
+    reads.budget().startTurn();
   }
 
   /**
-   * Checks {@code action} against what was done. For a memory in this process the verdict comes at once; a
+   * Checks {@code action} against what was done. For a memory in this process the check comes at once; a
    * networked access answers later, so use {@link #before(String, Consumer)} there.
    *
    * @throws IllegalStateException if the access did not answer at once
    */
-  public GuardVerdict before(String action) {
-    GuardVerdict[] verdict = new GuardVerdict[1];
-    before(action, v -> verdict[0] = v);
-    if (verdict[0] == null) {
+  public GuardCheck before(String action) {
+    GuardCheck[] check = new GuardCheck[1];
+    before(action, c -> check[0] = c);
+    if (check[0] == null) {
       throw new IllegalStateException("this guard's access answers later; use before(action, callback)");
     }
-    return verdict[0];
+    return check[0];
   }
 
-  /** Checks {@code action}; {@code verdict} is called exactly once, possibly before this method returns. */
-  public void before(String action, Consumer<GuardVerdict> verdict) {
+  /** Checks {@code action}; {@code check} is called exactly once, possibly before this method returns. */
+  public void before(String action, Consumer<GuardCheck> check) {
     Thresholds.text("action", action);
     checks++;
-    guard.check(action, v -> {
-      count(v.outcome());
-      verdict.accept(v);
+    reads.guard(action, threshold, result -> {
+      count(result.outcome());
+      check.accept(result);
     });
   }
 
   /**
-   * Records an action that ran, so that a repeat of it is caught.
+   * Records an action that ran, so that a repeat of it is caught (reusing the check's embedding); never charged.
    *
-   * @throws dev.memloop.memory.MemoryFullException if the memory is full and does not evict; nothing is recorded
+   * @return {@link MemoryOutcome#STORED} (or {@code MERGED} through a deduplicating access), {@code REFUSED} when
+   *     the memory is full and does not evict (nothing changed), {@code PENDING} when the access acknowledges later
    */
-  public void after(String action) {
+  public MemoryOutcome after(String action) {
     Thresholds.text("action", action);
-    guard.remember(action);
-    recorded++;
+    float[] vector = reads.vectorOf(action);
+    reads.forget();
+    if (ChargedReads.isZero(vector)) {
+      return MemoryOutcome.REFUSED; // a line without a known token can never be matched again
+    }
+    MemoryOutcome[] outcome = {MemoryOutcome.PENDING};
+    reads.access().add(action, vector, Map.of(), (written, idOrReason, storeNanos, delayNanos) -> {
+      outcome[0] = written;
+      if (written.kept()) {
+        recorded++;
+      }
+    });
+    return outcome[0];
   }
 
   private void count(GuardOutcome outcome) {

@@ -1,5 +1,6 @@
 package dev.memloop.runtime.patterns;
 
+import dev.memloop.runtime.memory.ChargedReads;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.MemoryFullException;
 import dev.memloop.memory.Recall;
@@ -47,14 +48,14 @@ public final class NoveltyCheck {
     Thresholds.text("observation", observation);
     checked++;
     float[] vector = embedder.embed(observation);
-    if (!Thresholds.isZero(vector)) {
+    if (!ChargedReads.isZero(vector)) {
       Optional<Recall> earlier = seen.matchVector(vector, threshold);
       if (earlier.isPresent()) {
         return new Novelty(false, earlier.get(), null);
       }
     }
     novel++;
-    if (Thresholds.isZero(vector)) { // no known token: nothing to compare it with later either
+    if (ChargedReads.isZero(vector)) { // no known token: nothing to compare it with later either
       notStored++;
       return new Novelty(true, null, null);
     }

@@ -19,13 +19,4 @@ final class Thresholds {
     }
     return value;
   }
-
-  static boolean isZero(float[] vector) {
-    for (float v : vector) {
-      if (v != 0) {
-        return false;
-      }
-    }
-    return true;
-  }
 }

@@ -1,8 +1,8 @@
 package dev.memloop.runtime.reasoner;
 
-import dev.memloop.runtime.Decision;
+import dev.memloop.runtime.step.Decision;
 import dev.memloop.runtime.Reasoner;
-import dev.memloop.runtime.StepContext;
+import dev.memloop.runtime.step.StepContext;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;

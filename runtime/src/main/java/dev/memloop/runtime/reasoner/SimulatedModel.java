@@ -1,9 +1,9 @@
 package dev.memloop.runtime.reasoner;
 
-import dev.memloop.runtime.Decision;
+import dev.memloop.runtime.step.Decision;
 import dev.memloop.runtime.Reasoner;
-import dev.memloop.runtime.StepContext;
-import dev.memloop.runtime.WindowMessage;
+import dev.memloop.runtime.step.StepContext;
+import dev.memloop.runtime.step.WindowMessage;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;

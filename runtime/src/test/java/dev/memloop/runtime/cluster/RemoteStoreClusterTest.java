@@ -9,8 +9,8 @@ import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.AgentSpec;
-import dev.memloop.runtime.GuardOutcome;
-import dev.memloop.runtime.TurnResult;
+import dev.memloop.runtime.step.GuardOutcome;
+import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.reasoner.ScriptedReasoner;
@@ -42,14 +42,14 @@ class RemoteStoreClusterTest {
     ShardedAgentClusterTest.terminate(nodes);
   }
 
-  static AgentSpec spec(String id) {
+  static AgentSpec.Builder spec(String id) {
     // no budget: the first cross-node lookups run cold, and this test is about where the memory lives; a dead
     // store's lookups then wait the networked timeout each
     AgentConfig config = AgentConfigs.agent(ConfigFactory.parseString(
         "memloop.agent { policy = networked, memory.store = remote, networked.timeout = 300ms }")
         .withFallback(ConfigFactory.load())).withEmbedder("hashing").withBudget(null);
-    return new AgentSpec(id, config, 0.999, ShardedAgentClusterTest.EMBEDDER,
-        ctx -> ScriptedReasoner.actOnEveryObservation(), HighResolutionTimer.shared(), null, 1);
+    return AgentSpec.builder(id).config(config).threshold(0.999).embedder(ShardedAgentClusterTest.EMBEDDER)
+        .reasoners(ctx -> ScriptedReasoner.actOnEveryObservation()).timer(HighResolutionTimer.shared()).seed(1);
   }
 
   @Test
@@ -79,7 +79,7 @@ class RemoteStoreClusterTest {
         TurnResult result = ShardedAgentClusterTest.run(nodes.get(0), "agent-" + a, t);
         assertThat(result.aborted()).as("agent-%d turn %d", a, t).isFalse();
         if (t == 1) {
-          assertThat(result.steps().get(2).guard()).as("agent-%d: the repeat, caught through the remote store", a)
+          assertThat(result.steps().get(2).guard().outcome()).as("agent-%d: the repeat, caught through the remote store", a)
               .isEqualTo(GuardOutcome.HIT);
         }
       }

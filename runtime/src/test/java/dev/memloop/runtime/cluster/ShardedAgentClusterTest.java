@@ -10,11 +10,11 @@ import dev.memloop.memory.embed.HashingEmbedder;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.AgentSnapshot;
 import dev.memloop.runtime.AgentSpec;
-import dev.memloop.runtime.GuardOutcome;
-import dev.memloop.runtime.Observation;
-import dev.memloop.runtime.StepRecord;
-import dev.memloop.runtime.Turn;
-import dev.memloop.runtime.TurnResult;
+import dev.memloop.runtime.step.GuardOutcome;
+import dev.memloop.runtime.step.Observation;
+import dev.memloop.runtime.step.StepRecord;
+import dev.memloop.runtime.step.Turn;
+import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
@@ -75,11 +75,11 @@ class ShardedAgentClusterTest {
     }
   }
 
-  static AgentSpec spec(String id) {
+  static AgentSpec.Builder spec(String id) {
     AgentConfig config = AgentConfigs.agent(ConfigFactory.load()).withEmbedder("hashing")
         .withPolicy(MemoryPolicyKind.PER_STEP).withBudget(null);
-    return new AgentSpec(id, config, 0.999, EMBEDDER, ctx -> ScriptedReasoner.actOnEveryObservation(),
-        HighResolutionTimer.shared(), null, 1);
+    return AgentSpec.builder(id).config(config).threshold(0.999).embedder(EMBEDDER)
+        .reasoners(ctx -> ScriptedReasoner.actOnEveryObservation()).timer(HighResolutionTimer.shared()).seed(1);
   }
 
   /** Turn t: two new lines, and a repeat of one line of turn t - 1 (caught only if the memory came along). */
@@ -128,7 +128,7 @@ class ShardedAgentClusterTest {
         TurnResult result = run(nodes.get(t % 2), agent, t);
         assertThat(result.aborted()).as(agent + " turn " + t).isFalse();
         StepRecord repeat = result.steps().get(2);
-        assertThat(repeat.guard()).as(agent + " turn " + t + ": the repeat of turn " + (t - 1)).isEqualTo(GuardOutcome.HIT);
+        assertThat(repeat.guard().outcome()).as(agent + " turn " + t + ": the repeat of turn " + (t - 1)).isEqualTo(GuardOutcome.HIT);
         assertThat(repeat.executed()).isFalse();
       }
     }

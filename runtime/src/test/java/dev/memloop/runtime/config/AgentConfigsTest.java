@@ -7,7 +7,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import dev.memloop.memory.Eviction;
 import dev.memloop.memory.IndexKind;
-import dev.memloop.runtime.WindowUnit;
+import dev.memloop.runtime.step.WindowUnit;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -8,8 +8,8 @@ import dev.memloop.memory.embed.HashingEmbedder;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.AgentSpec;
-import dev.memloop.runtime.Observation;
-import dev.memloop.runtime.Turn;
+import dev.memloop.runtime.step.Observation;
+import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
@@ -62,8 +62,8 @@ class FleetTest {
   }
 
   static FleetMember member(int i, MemoryPolicyKind policy) {
-    AgentSpec spec = new AgentSpec("agent-" + i, BASE.withPolicy(policy), 0.99, new HashingEmbedder(64),
-        ctx -> ScriptedReasoner.actOnEveryObservation(), HighResolutionTimer.shared(), null, i);
+    AgentSpec spec = AgentSpec.builder("agent-" + i).config(BASE.withPolicy(policy)).threshold(0.99)
+        .embedder(new HashingEmbedder(64)).reasoners(ctx -> ScriptedReasoner.actOnEveryObservation()).seed(i).build();
     return new FleetMember("agent-" + i, policy.configName(), Agent.create(spec), turns(i));
   }
 

@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.typesafe.config.ConfigFactory;
-import dev.memloop.runtime.Decision;
-import dev.memloop.runtime.Observation;
-import dev.memloop.runtime.StepContext;
-import dev.memloop.runtime.WindowMessage;
+import dev.memloop.runtime.step.Decision;
+import dev.memloop.runtime.step.Observation;
+import dev.memloop.runtime.step.StepContext;
+import dev.memloop.runtime.step.WindowMessage;
 import java.time.Duration;
+import dev.memloop.runtime.step.UnusedMemory;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -50,7 +51,8 @@ class LlmReasonerTest {
   static StepContext step(String alert, List<String> pinned) {
     return new StepContext("a-1", 0, 0, new Observation("alert-1", alert), List.of(
         new WindowMessage(WindowMessage.Role.OBSERVATION, "earlier alert"),
-        new WindowMessage(WindowMessage.Role.REPLY, "investigate host=db-01 sig=sql-injection")), pinned);
+        new WindowMessage(WindowMessage.Role.REPLY, "investigate host=db-01 sig=sql-injection")), pinned,
+        UnusedMemory.INSTANCE);
   }
 
   static Decision decide(LlmReasoner reasoner, StepContext context) throws Exception {

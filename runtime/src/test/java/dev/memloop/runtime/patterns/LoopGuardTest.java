@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.timing.Ticker;
-import dev.memloop.runtime.GuardOutcome;
-import dev.memloop.runtime.policy.LocalMemoryAccess;
+import dev.memloop.runtime.step.GuardOutcome;
+import dev.memloop.runtime.step.MemoryOutcome;
+import dev.memloop.runtime.memory.LocalMemoryAccess;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -65,8 +66,8 @@ class LoopGuardTest {
   void should_refuse_to_record_into_a_full_memory_without_eviction_and_keep_guarding_with_what_it_holds() {
     WorkingMemory full = WorkingMemory.builder(embedder).capacity(1).eviction(dev.memloop.memory.Eviction.NONE).build();
     LoopGuard guard = LoopGuard.over(full, embedder, 0.99, null);
-    guard.after("block ip 10.0.0.1");
-    assertThatThrownBy(() -> guard.after("page on-call")).isInstanceOf(dev.memloop.memory.MemoryFullException.class);
+    assertThat(guard.after("block ip 10.0.0.1")).isEqualTo(MemoryOutcome.STORED);
+    assertThat(guard.after("page on-call")).as("refused, as a value").isEqualTo(MemoryOutcome.REFUSED);
     assertThat(full.size()).isEqualTo(1);
     assertThat(guard.counters().recorded()).as("the refused one is not counted").isEqualTo(1);
     assertThat(guard.before("block address 10.0.0.1").outcome()).isEqualTo(GuardOutcome.HIT);

@@ -3,11 +3,12 @@ package dev.memloop.runtime.reasoner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.memloop.runtime.Decision;
-import dev.memloop.runtime.Observation;
-import dev.memloop.runtime.StepContext;
-import dev.memloop.runtime.WindowMessage;
+import dev.memloop.runtime.step.Decision;
+import dev.memloop.runtime.step.Observation;
+import dev.memloop.runtime.step.StepContext;
+import dev.memloop.runtime.step.WindowMessage;
 import java.util.ArrayList;
+import dev.memloop.runtime.step.UnusedMemory;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ class SimulatedModelTest {
       window.add(new WindowMessage(WindowMessage.Role.OBSERVATION, t));
       window.add(new WindowMessage(WindowMessage.Role.REPLY, "ok"));
     }
-    return new StepContext("a", 0, 0, new Observation("o", text), window, pinned);
+    return new StepContext("a", 0, 0, new Observation("o", text), window, pinned, UnusedMemory.INSTANCE);
   }
 
   static Decision decide(SimulatedModel model, StepContext context) {

@@ -1,0 +1,51 @@
+package dev.memloop.blackboard;
+
+import dev.memloop.memory.MetadataFilter;
+import dev.memloop.memory.Recall;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A blackboard as it was at one moment: reads see the posts acknowledged before {@link BlackboardView#snapshot()}
+ * was taken and none after, however many arrive meanwhile. What a per-turn agent reads during its turn. Costs
+ * nothing to take (it is a post count); reads filter by post sequence, so they are slower than the view's.
+ *
+ * <p>Thread-safe, like the view it came from.
+ */
+public final class BoardSnapshot {
+
+  private final BoardMemory memory;
+  private final int posts;
+  private final MetadataFilter taken;
+
+  BoardSnapshot(BoardMemory memory, int posts) {
+    this.memory = memory;
+    this.posts = posts;
+    this.taken = metadata -> metadata.get(PostCheck.SEQUENCE) instanceof Number n && n.longValue() <= posts;
+  }
+
+  /** The most similar post of the snapshot if at least {@code threshold}-similar (query: the board's embedder). */
+  public Optional<Recall> matchVector(float[] query, double threshold) {
+    if (!(threshold >= -1 && threshold <= 1)) {
+      throw new IllegalArgumentException("threshold must be in [-1, 1]: " + threshold);
+    }
+    if (posts == 0) {
+      return Optional.empty();
+    }
+    List<Recall> best = memory.recallVector(query, 1, taken);
+    return best.isEmpty() || best.get(0).similarity() < threshold ? Optional.empty() : Optional.of(best.get(0));
+  }
+
+  /** The {@code k} posts of the snapshot most similar to {@code query}, best first. */
+  public List<Recall> recallVector(float[] query, int k) {
+    if (k <= 0) {
+      throw new IllegalArgumentException("k must be > 0: " + k);
+    }
+    return posts == 0 ? List.of() : memory.recallVector(query, k, taken);
+  }
+
+  /** Posts the snapshot holds. */
+  public int size() {
+    return posts;
+  }
+}

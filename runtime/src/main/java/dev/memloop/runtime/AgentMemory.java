@@ -1,0 +1,204 @@
+package dev.memloop.runtime;
+
+import dev.memloop.blackboard.Blackboard;
+import dev.memloop.memory.Embedder;
+import dev.memloop.memory.WorkingMemory;
+import dev.memloop.memory.WorkingMemoryBuilder;
+import dev.memloop.memory.actor.MemoryStore;
+import dev.memloop.runtime.board.BoardAccess;
+import dev.memloop.runtime.board.BoardPoster;
+import dev.memloop.runtime.board.BoardSnapshotAccess;
+import dev.memloop.runtime.board.SharedBoard;
+import dev.memloop.runtime.config.AgentConfig;
+import dev.memloop.runtime.config.MemoryStoreKind;
+import dev.memloop.runtime.memory.ChargedReads;
+import dev.memloop.runtime.memory.LatencyBudget;
+import dev.memloop.runtime.memory.LocalMemoryAccess;
+import dev.memloop.runtime.memory.MemoryAccess;
+import dev.memloop.runtime.memory.StoreAccess;
+import dev.memloop.runtime.patterns.AdaptiveRecall;
+import dev.memloop.runtime.patterns.DedupOnWrite;
+import dev.memloop.runtime.patterns.DedupingAccess;
+import dev.memloop.runtime.patterns.NoveltyCheck;
+import dev.memloop.runtime.patterns.PatternSettings;
+import dev.memloop.runtime.policy.MemoryPolicy;
+import dev.memloop.runtime.policy.MemoryPolicyKind;
+import dev.memloop.runtime.step.MemoryPath;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+
+/**
+ * An agent's memory wiring, built once when the agent starts: the one {@link MemoryPolicy} its step loop uses,
+ * and the two parts that hear from outside (a store's replies, a blackboard's acknowledgments), kept so the agent
+ * can forward those messages. The only place that knows which access each policy and store kind gets.
+ */
+final class AgentMemory {
+
+  private final MemoryPolicy policy;
+  private final StoreAccess store; // networked: the agent's way to its store, or the blackboard's read port
+  private final BoardPoster poster; // memory.store = blackboard
+
+  private AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
+    this.policy = policy;
+    this.store = store;
+    this.poster = poster;
+  }
+
+  static AgentMemory wire(AgentSpec spec, ActorContext<Agent.Command> context) {
+    AgentConfig config = spec.config();
+    AgentMemory wired = config.policy() == MemoryPolicyKind.NONE ? new AgentMemory(MemoryPolicy.none(), null, null)
+        : config.store() == MemoryStoreKind.BLACKBOARD ? onBoard(spec, context) : ownOrRemote(spec, context);
+    PatternSettings.Novelty novelty = config.patterns().novelty();
+    if (!novelty.enabled()) {
+      return wired;
+    }
+    WorkingMemory observations = memory(spec, false); // a memory of its own: observations are not the agent's notes
+    return new AgentMemory(wired.policy.withNovelty(new NoveltyCheck(observations, spec.embedder(),
+        novelty.threshold()), observations), wired.store, wired.poster);
+  }
+
+  private static AgentMemory ownOrRemote(AgentSpec spec, ActorContext<Agent.Command> context) {
+    AgentConfig config = spec.config();
+    switch (config.policy()) {
+      case PER_TURN: {
+        WorkingMemory memory = memory(spec, false);
+        // its writes wait for the turn's end, so within a turn the memory is the turn-start snapshot
+        MemoryAccess access = new LocalMemoryAccess(memory, spec.timer(), MemoryPath.SNAPSHOT);
+        return new AgentMemory(MemoryPolicy.perTurn(reads(spec, access), spec.threshold(), dumpRead(spec, memory),
+            config.dumpTopK(), memory), null, null);
+      }
+      case PER_STEP: {
+        WorkingMemory memory = memory(spec, false);
+        MemoryAccess access = new LocalMemoryAccess(memory, spec.timer());
+        PatternSettings.Dedup dedup = config.patterns().dedup();
+        if (dedup.enabled()) {
+          access = new DedupingAccess(access, new DedupOnWrite(memory, spec.embedder(), dedup.threshold(), dedup.keep()));
+        }
+        return new AgentMemory(MemoryPolicy.inLoop(MemoryPolicyKind.PER_STEP, reads(spec, access), spec.threshold(),
+            memory), null, null);
+      }
+      case NETWORKED: {
+        WorkingMemory own = null;
+        ActorRef<MemoryStore.Command> ref = spec.remoteStore(); // a store node's (memory.store = remote)
+        if (ref == null) { // the agent's own store: a child with the configured round trip, surviving restarts
+          own = memory(spec, true);
+          ref = context.spawn(MemoryStore.create(own, config.rtt(), spec.timer()), "memory-store");
+        }
+        StoreAccess store = storeAccess(spec, context, ref, MemoryPath.STORE);
+        return new AgentMemory(MemoryPolicy.inLoop(MemoryPolicyKind.NETWORKED, reads(spec, store), spec.threshold(),
+            own), store, null);
+      }
+      default:
+        throw new IllegalArgumentException("unknown policy " + config.policy());
+    }
+  }
+
+  /** An agent whose memory is the shared blackboard: posts through its actor, reads by the policy's path. */
+  private static AgentMemory onBoard(AgentSpec spec, ActorContext<Agent.Command> context) {
+    SharedBoard board = spec.board();
+    BoardPoster poster = new BoardPoster(spec.id(), board.writer());
+    switch (spec.config().policy()) {
+      case PER_TURN:
+        return new AgentMemory(MemoryPolicy.perTurn(reads(spec, new BoardSnapshotAccess(board.view(), poster)),
+            spec.threshold(), board.view()::recall, spec.config().dumpTopK(), null), null, poster);
+      case PER_STEP:
+        return new AgentMemory(MemoryPolicy.inLoop(MemoryPolicyKind.PER_STEP,
+            reads(spec, new BoardAccess(board.view(), null, poster)), spec.threshold(), null), null, poster);
+      case NETWORKED: {
+        StoreAccess port = storeAccess(spec, context, board.readPort(), MemoryPath.BOARD_PORT);
+        return new AgentMemory(MemoryPolicy.inLoop(MemoryPolicyKind.NETWORKED,
+            reads(spec, new BoardAccess(board.view(), port, poster)), spec.threshold(), null), port, poster);
+      }
+      default:
+        throw new IllegalArgumentException("unknown policy " + spec.config().policy());
+    }
+  }
+
+  private static StoreAccess storeAccess(AgentSpec spec, ActorContext<Agent.Command> context,
+      ActorRef<MemoryStore.Command> ref, MemoryPath path) {
+    ActorRef<Agent.Command> self = context.getSelf();
+    return new StoreAccess(ref, path, null, spec.timer(), id -> self.tell(new Agent.LookupTimedOut(id)),
+        spec.config().rtt().toNanos());
+  }
+
+  private static ChargedReads reads(AgentSpec spec, MemoryAccess access) {
+    AgentConfig config = spec.config();
+    return new ChargedReads(spec.embedder(), access, new LatencyBudget(config.budgetNanos(), config.padOps()),
+        config.timeout().toNanos(), spec.timer());
+  }
+
+  /**
+   * How a per-turn agent's turn-start dump reads its memory: with {@code patterns.adaptive-recall} on, an adaptive
+   * read of the turn's text (copies dropped, k grown with the memory within its bound), else the k nearest.
+   */
+  private static MemoryPolicy.DumpRead dumpRead(AgentSpec spec, WorkingMemory memory) {
+    PatternSettings.Adaptive adaptive = spec.config().patterns().adaptive();
+    if (!adaptive.enabled()) {
+      return memory::recall;
+    }
+    AdaptiveRecall read = new AdaptiveRecall(memory, spec.embedder(), adaptive.settings());
+    return (query, k) -> read.recall(query);
+  }
+
+  private static WorkingMemory memory(AgentSpec spec, boolean threadSafe) {
+    AgentConfig config = spec.config();
+    Embedder embedder = spec.embedder();
+    // rows are allocated on the first write; an agent's memory starts at 4 and grows by half, because most
+    // agents remember a handful of lines and 16 rows of 256 floats each was 16 KB per spawned agent
+    WorkingMemoryBuilder builder = WorkingMemory.builder(embedder).index(config.index()).expectedSize(4);
+    if (config.capacity() > 0) {
+      builder.capacity(config.capacity()).eviction(config.eviction());
+    }
+    if (threadSafe) {
+      builder.threadSafe();
+    }
+    return builder.build();
+  }
+
+  MemoryPolicy policy() {
+    return policy;
+  }
+
+  StoreAccess store() {
+    if (store == null) {
+      throw new IllegalStateException("a store reply reached an agent that talks to no store");
+    }
+    return store;
+  }
+
+  BoardPoster poster() {
+    if (poster == null) {
+      throw new IllegalStateException("a blackboard acknowledgment reached an agent that posts to no board");
+    }
+    return poster;
+  }
+
+  /** Wires the (re)started behavior's adapters; a read the previous behavior was waiting for is answered to no one. */
+  void bind(ActorContext<Agent.Command> context) {
+    if (store != null) {
+      store.bind(context.messageAdapter(MemoryStore.Reply.class, Agent.StoreReplied::new));
+      store.abandon();
+    }
+    if (poster != null) {
+      poster.bind(context.messageAdapter(Blackboard.PostReply.class, Agent.BoardReplied::new));
+    }
+  }
+
+  /** Messages sent to stores and blackboards so far. */
+  long messagesSent() {
+    return (store == null ? 0 : store.messagesSent()) + (poster == null ? 0 : poster.posted());
+  }
+
+  /** Runs {@code action} once every blackboard post made so far is acknowledged (at once without a board). */
+  void afterAcknowledged(Runnable action) {
+    if (poster == null) {
+      action.run();
+    } else {
+      poster.afterAcknowledged(action);
+    }
+  }
+
+  void close() {
+    policy.close();
+  }
+}

@@ -1,0 +1,248 @@
+package dev.memloop.runtime;
+
+import dev.memloop.blackboard.Blackboard;
+import dev.memloop.memory.actor.MemoryStore;
+import dev.memloop.runtime.board.BoardPoster;
+import dev.memloop.runtime.memory.StoreAccess;
+import dev.memloop.runtime.policy.MemoryPolicy;
+import dev.memloop.runtime.step.StepRecord;
+import dev.memloop.runtime.step.TurnResult;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.DispatcherSelector;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+
+/**
+ * What an agent keeps across restarts of its behavior: its memory (the policy and the parts that talk to stores and
+ * blackboards), its reasoner and executor, its counters, and the turn in flight, so that a restart can answer that
+ * turn as aborted instead of leaving its sender waiting. Every field is private; what happened is told through
+ * methods. Confined to the agent's actor, except {@link #onAgentThread}, which any thread may ask.
+ */
+final class AgentState {
+
+  /** Turns beyond this many waiting are answered as aborted at once rather than queued without bound. */
+  static final int MAX_WAITING_TURNS = 1_000;
+
+  private final AgentSpec spec;
+  private final AgentMemory memory;
+  private final Reasoner reasoner;
+  private final Executor blocking;
+  private final ActorSystem<?> system;
+  private ActorRef<Agent.Command> self;
+  private Executor actionDispatcher; // looked up on the first asynchronous action
+  private volatile Thread owner; // the thread running the agent's current message, for memory handles
+
+  private int restarts;
+  private boolean started;
+  private int turnsCompleted;
+  private Agent.RunTurn inFlight;
+  private List<StepRecord> inFlightSteps;
+  private long awaited; // answers this turn waited for as messages
+  private long sentAtTurnStart;
+  private ArrayDeque<Agent.RunTurn> waiting; // allocated when a turn first has to wait
+  private String lastFailure;
+  private long stepTokens; // every step of every behavior gets its own, so a restarted loop never takes a stale answer
+
+  private AgentState(AgentSpec spec, AgentMemory memory, Reasoner reasoner, Executor blocking, ActorSystem<?> system) {
+    this.spec = spec;
+    this.memory = memory;
+    this.reasoner = reasoner;
+    this.blocking = blocking;
+    this.system = system;
+  }
+
+  static AgentState create(AgentSpec spec, ActorContext<Agent.Command> context) {
+    Executor blocking = context.getSystem().dispatchers().lookup(DispatcherSelector.blocking());
+    Reasoner reasoner = spec.reasoners().create(new ReasonerFactory.Context(spec.id(), spec.seed(), blocking));
+    if (reasoner == null) {
+      throw new IllegalArgumentException("agent " + spec.id() + ": its reasoner factory made no reasoner");
+    }
+    return new AgentState(spec, AgentMemory.wire(spec, context), reasoner, blocking, context.getSystem());
+  }
+
+  AgentSpec spec() {
+    return spec;
+  }
+
+  MemoryPolicy policy() {
+    return memory.policy();
+  }
+
+  Reasoner reasoner() {
+    return reasoner;
+  }
+
+  ActionExecutor executor() {
+    return spec.executor();
+  }
+
+  /** The reasoner's blocking executor: where memory calls handed over from other threads complete. */
+  Executor blocking() {
+    return blocking;
+  }
+
+  /**
+   * The dispatcher asynchronous actions run on ({@code memloop.agent.actions.dispatcher}), looked up on the first
+   * action.
+   *
+   * @throws IllegalArgumentException naming the key when the actor system has no such dispatcher
+   */
+  Executor actionDispatcher() {
+    if (actionDispatcher == null) {
+      String path = spec.config().actions().dispatcher();
+      if (!system.settings().config().hasPath(path)) {
+        throw new IllegalArgumentException("agent " + spec.id() + ": memloop.agent.actions.dispatcher = " + path
+            + ": the actor system's config has no such dispatcher");
+      }
+      actionDispatcher = system.dispatchers().lookup(DispatcherSelector.fromConfig(path));
+    }
+    return actionDispatcher;
+  }
+
+  /**
+   * A (re)started behavior takes over: its adapters are wired, a lookup the previous one waited for is dropped.
+   *
+   * @return whether this is a restart (the behavior had run before)
+   */
+  boolean behaviorStarted(ActorContext<Agent.Command> context) {
+    self = context.getSelf();
+    memory.bind(context);
+    boolean restarted = started;
+    if (restarted) {
+      restarts++;
+    }
+    started = true;
+    return restarted;
+  }
+
+  ActorRef<Agent.Command> self() {
+    return self;
+  }
+
+  /** The agent's thread enters a message: memory handles called on it run at once. */
+  void enter() {
+    owner = Thread.currentThread();
+  }
+
+  void leave() {
+    owner = null;
+  }
+
+  /** Whether the caller runs on the agent's thread, inside one of its messages. */
+  boolean onAgentThread() {
+    return owner == Thread.currentThread();
+  }
+
+  void onStoreReply(MemoryStore.Reply reply) {
+    memory.store().onReply(reply);
+  }
+
+  void onStoreTimeout(long requestId) {
+    memory.store().onTimeout(requestId);
+  }
+
+  void onBoardReply(Blackboard.PostReply reply) {
+    memory.poster().onReply(reply);
+  }
+
+  // --- turns
+
+  boolean hasWaitingTurns() {
+    return waiting != null && !waiting.isEmpty();
+  }
+
+  /** Queues a turn that arrived while another ran; beyond the limit it is answered as aborted. */
+  void enqueue(Agent.RunTurn run) {
+    if (waiting == null) {
+      waiting = new ArrayDeque<>();
+    }
+    if (waiting.size() >= MAX_WAITING_TURNS) {
+      run.replyTo().tell(new TurnResult(spec.id(), run.turn().index(), List.of(), policy().budget().budgetNanos(), 0,
+          true, MAX_WAITING_TURNS + " turns already waiting", restarts, 0, 0));
+      return;
+    }
+    waiting.add(run);
+  }
+
+  Agent.RunTurn nextWaitingTurn() {
+    return waiting.poll();
+  }
+
+  void turnStarted(Agent.RunTurn run) {
+    inFlight = run;
+    inFlightSteps = new ArrayList<>(run.turn().observations().size());
+    awaited = 0;
+    sentAtTurnStart = memory.messagesSent();
+  }
+
+  long nextStepToken() {
+    return ++stepTokens;
+  }
+
+  void stepRecorded(StepRecord record) {
+    inFlightSteps.add(record);
+  }
+
+  /** The turn waited for one more answer that came as a message. */
+  void awaited() {
+    awaited++;
+  }
+
+  /** Messages this turn needed beyond its request and reply. */
+  long hops() {
+    return awaited + memory.messagesSent() - sentAtTurnStart;
+  }
+
+  /** The turn ended: its result, sent once the turn's blackboard posts are acknowledged. */
+  void turnEnded(ActorRef<TurnResult> replyTo, int writesRefused) {
+    TurnResult result = new TurnResult(spec.id(), inFlight.turn().index(), inFlightSteps,
+        policy().budget().budgetNanos(), policy().budget().spentNanos(), false, null, restarts, hops(), writesRefused);
+    inFlight = null;
+    inFlightSteps = null;
+    turnsCompleted++;
+    memory.afterAcknowledged(() -> replyTo.tell(result));
+  }
+
+  void failed(String failure) {
+    lastFailure = failure;
+  }
+
+  /** After a restart: the interrupted turn is answered as aborted, with the steps it completed. */
+  void abortInFlight() {
+    if (inFlight == null) {
+      return;
+    }
+    Agent.RunTurn run = inFlight;
+    TurnResult aborted = new TurnResult(spec.id(), run.turn().index(), inFlightSteps, policy().budget().budgetNanos(),
+        policy().budget().spentNanos(), true, lastFailure, restarts, hops(), 0);
+    inFlight = null;
+    inFlightSteps = null;
+    turnsCompleted++;
+    run.replyTo().tell(aborted);
+  }
+
+  Agent.Status status(boolean busy) {
+    return new Agent.Status(spec.id(), policy().kind(), busy, turnsCompleted, restarts, policy().size());
+  }
+
+  /** Rebuilds the agent's own memory from a snapshot (before any turn) and carries its turn count on. */
+  void restore(AgentSnapshot snapshot) {
+    if (!snapshot.agentId().equals(spec.id())) {
+      throw new IllegalArgumentException("snapshot of " + snapshot.agentId() + " given to agent " + spec.id());
+    }
+    policy().restore(spec.id(), snapshot.items());
+    turnsCompleted = snapshot.turnsCompleted();
+  }
+
+  AgentSnapshot snapshot() {
+    return new AgentSnapshot(spec.id(), turnsCompleted, policy().items());
+  }
+
+  void close() {
+    memory.close();
+  }
+}

@@ -1,0 +1,201 @@
+package dev.memloop.runtime;
+
+import dev.memloop.memory.MetadataValues;
+import dev.memloop.runtime.memory.ReadCost;
+import dev.memloop.runtime.policy.MemoryPolicy;
+import dev.memloop.runtime.step.Matched;
+import dev.memloop.runtime.step.MemoryCall;
+import dev.memloop.runtime.step.MemoryOp;
+import dev.memloop.runtime.step.MemoryOutcome;
+import dev.memloop.runtime.step.MemoryPath;
+import dev.memloop.runtime.step.Recalled;
+import dev.memloop.runtime.step.Remembered;
+import dev.memloop.runtime.step.StepEndedException;
+import dev.memloop.runtime.step.StepMemory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * One step's memory handle: each call goes to the agent's {@link MemoryPolicy} on the agent's thread (at once when
+ * made there, handed over as a message when made on another thread) and is recorded in the order made. Ended by its
+ * step loop when the step is recorded; any call after that throws {@link StepEndedException}.
+ */
+final class StepHandle implements StepMemory {
+
+  private final AgentState agent;
+  private final int turn;
+  private final int step;
+  private volatile boolean ended; // read by callers on other threads
+  private List<Slot> calls; // in the order made; the agent's thread only; allocated by the first call
+
+  /** A call's place in the record, filled when its answer comes. */
+  private static final class Slot {
+    final MemoryOp op;
+    final MemoryPath path;
+    MemoryCall done;
+
+    Slot(MemoryOp op, MemoryPath path) {
+      this.op = op;
+      this.path = path;
+    }
+  }
+
+  StepHandle(AgentState agent, int turn, int step) {
+    this.agent = agent;
+    this.turn = turn;
+    this.step = step;
+  }
+
+  @Override
+  public CompletionStage<Recalled> recall(String query, int k) {
+    text("query", query);
+    if (k <= 0) {
+      throw new IllegalArgumentException("k must be > 0: " + k);
+    }
+    MemoryFuture<Recalled> answer = new MemoryFuture<>(agent);
+    submit(MemoryOp.RECALL, answer, handedOver -> {
+      Slot slot = open(MemoryOp.RECALL, policy().readPath());
+      policy().recall(query, k, (outcome, items, cost) ->
+          complete(answer, new Recalled(items, read(slot, outcome, cost)), handedOver));
+    });
+    return answer;
+  }
+
+  @Override
+  public CompletionStage<Matched> match(String text, double threshold) {
+    text("text", text);
+    if (!(threshold >= -1 && threshold <= 1)) {
+      throw new IllegalArgumentException("threshold must be in [-1, 1]: " + threshold);
+    }
+    return match(MemoryOp.MATCH, text, threshold);
+  }
+
+  @Override
+  public CompletionStage<Matched> seen(String text) {
+    text("text", text);
+    double threshold = policy().guardThreshold();
+    if (Double.isNaN(threshold)) {
+      throw new IllegalArgumentException("agent " + agent.spec().id() + ": seen matches at the guard threshold, and "
+          + "memloop.agent.guard.threshold = calibrated was not resolved for this " + policy().kind().configName()
+          + " agent: set a number, pass a calibration, or use match(text, threshold)");
+    }
+    return match(MemoryOp.SEEN, text, threshold);
+  }
+
+  private CompletionStage<Matched> match(MemoryOp op, String text, double threshold) {
+    MemoryFuture<Matched> answer = new MemoryFuture<>(agent);
+    submit(op, answer, handedOver -> {
+      Slot slot = open(op, policy().readPath());
+      policy().match(text, threshold, (outcome, best, cost) ->
+          complete(answer, new Matched(best, read(slot, outcome, cost)), handedOver));
+    });
+    return answer;
+  }
+
+  @Override
+  public CompletionStage<Remembered> remember(String text, Map<String, ?> metadata) {
+    text("text", text);
+    Map<String, Object> checked = MetadataValues.copyOf(metadata);
+    MemoryFuture<Remembered> answer = new MemoryFuture<>(agent);
+    submit(MemoryOp.REMEMBER, answer, handedOver -> {
+      Slot slot = open(MemoryOp.REMEMBER, policy().writePath());
+      policy().remember(text, checked, (outcome, idOrReason, embedNanos, storeNanos, delayNanos) -> {
+        MemoryCall call = new MemoryCall(MemoryOp.REMEMBER, slot.path, outcome, embedNanos, storeNanos, delayNanos, 0);
+        slot.done = call;
+        boolean kept = outcome == MemoryOutcome.STORED || outcome == MemoryOutcome.MERGED;
+        complete(answer, new Remembered(kept ? idOrReason : null, kept ? null : idOrReason, call), handedOver);
+      });
+    });
+    return answer;
+  }
+
+  @Override
+  public long budgetLeftNanos() {
+    var budget = policy().budget(); // from another thread, a recent value rather than the exact one
+    return budget.unlimited() ? Long.MAX_VALUE : budget.remainingNanos();
+  }
+
+  /** The step is recorded: later calls are refused. Returns the calls made, those still unanswered as pending. */
+  List<MemoryCall> end() {
+    ended = true;
+    if (calls == null) {
+      return List.of();
+    }
+    List<MemoryCall> out = new ArrayList<>(calls.size());
+    for (Slot slot : calls) {
+      out.add(slot.done != null ? slot.done : MemoryCall.pending(slot.op, slot.path));
+    }
+    return out;
+  }
+
+  /** A call's work, given whether it was handed over from another thread. */
+  @FunctionalInterface
+  private interface Work {
+    void run(boolean handedOver);
+  }
+
+  /** Runs {@code work} on the agent's thread: now when called there, else as a message the agent runs in order. */
+  private void submit(MemoryOp op, MemoryFuture<?> answer, Work work) {
+    if (ended) {
+      throw new StepEndedException(agent.spec().id(), turn, step, op);
+    }
+    if (agent.onAgentThread()) {
+      work.run(false);
+      return;
+    }
+    agent.self().tell(new Agent.RunOnAgent(() -> {
+      if (ended) { // the step ended while the call was on its way
+        answer.completeAsync(() -> {
+          throw new StepEndedException(agent.spec().id(), turn, step, op);
+        }, agent.blocking());
+        return;
+      }
+      agent.awaited();
+      try {
+        work.run(true);
+      } catch (RuntimeException e) {
+        answer.completeAsync(() -> {
+          throw e;
+        }, agent.blocking());
+      }
+    }));
+  }
+
+  private Slot open(MemoryOp op, MemoryPath path) {
+    if (calls == null) {
+      calls = new ArrayList<>(2);
+    }
+    Slot slot = new Slot(op, path);
+    calls.add(slot);
+    return slot;
+  }
+
+  private static MemoryCall read(Slot slot, MemoryOutcome outcome, ReadCost cost) {
+    MemoryCall call = new MemoryCall(slot.op, slot.path, outcome, cost.embedNanos(), cost.storeNanos(),
+        cost.delayNanos(), cost.chargedNanos());
+    slot.done = call;
+    return call;
+  }
+
+  /** Completes at once, or, for a call handed over from another thread, on the reasoner's blocking executor. */
+  private <T> void complete(MemoryFuture<T> answer, T value, boolean handedOver) {
+    if (handedOver) {
+      answer.completeAsync(() -> value, agent.blocking());
+    } else {
+      answer.complete(value);
+    }
+  }
+
+  private MemoryPolicy policy() {
+    return agent.policy();
+  }
+
+  private static void text(String name, String value) {
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException(name + " must not be null or blank: "
+          + (value == null ? "null" : "'" + value + "'"));
+    }
+  }
+}

@@ -1,7 +1,0 @@
-package dev.memloop.runtime;
-
-/** One message in a context window: an observation the agent saw, or the agent's reply to it. */
-public record WindowMessage(Role role, String text) {
-
-  public enum Role { OBSERVATION, REPLY }
-}

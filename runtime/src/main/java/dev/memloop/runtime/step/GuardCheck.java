@@ -1,0 +1,34 @@
+package dev.memloop.runtime.step;
+
+/**
+ * What the runtime's guard found before one step's action: whether it ran, what it matched, and what the lookup
+ * cost (nanoseconds; zeros when no lookup ran). Immutable.
+ *
+ * @param matchedLine the stored line that matched (a hit), else null
+ * @param similarity its similarity, NaN when nothing matched
+ * @param embedNanos embedding the action line, in process
+ * @param storeNanos the store's own work
+ * @param delayNanos the injected round trip actually achieved (0 in process)
+ * @param chargedNanos what the lookup charged the turn's budget: embedding, store work, delay and message hops
+ */
+public record GuardCheck(GuardOutcome outcome, String matchedLine, double similarity, long embedNanos,
+    long storeNanos, long delayNanos, long chargedNanos) {
+
+  /** No guard ran: the policy has none in the loop, or the reasoner skipped the step itself. */
+  public static final GuardCheck NOT_APPLICABLE =
+      new GuardCheck(GuardOutcome.NOT_APPLICABLE, null, Double.NaN, 0, 0, 0, 0);
+  /** The remaining budget could not cover the lookup; the action ran unguarded. */
+  public static final GuardCheck UNAFFORDABLE =
+      new GuardCheck(GuardOutcome.UNAFFORDABLE, null, Double.NaN, 0, 0, 0, 0);
+
+  public GuardCheck {
+    if (outcome == null) {
+      throw new IllegalArgumentException("a guard check needs its outcome");
+    }
+  }
+
+  /** Whether the action must not run. */
+  public boolean blocks() {
+    return outcome == GuardOutcome.HIT;
+  }
+}

@@ -1,0 +1,62 @@
+package dev.memloop.runtime.step;
+
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * An agent's memory as its policy serves it, for one step: what a reasoner reads and writes while it decides.
+ * The same four calls under every policy; what they cost and see is the policy's:
+ * <ul>
+ *   <li><b>per-step</b>: a method call on the agent's own working memory (or the blackboard's view); the stage
+ *       is complete before the call returns, so a synchronous reasoner's whole turn stays one message in and one
+ *       out. Reads see every earlier write, this turn's included.
+ *   <li><b>per-turn</b>: reads come from the memory as it was when the turn started; writes are held and stored
+ *       when the turn ends, so this turn's writes are seen from the next turn on.
+ *   <li><b>networked</b>: each call is a message to a {@code MemoryStore} (the agent's own, or one on a store
+ *       node) with the injected round trip; the stage completes when the reply arrives, and no thread waits for
+ *       it. A read sent after a write sees it.
+ *   <li><b>none</b>: reads come back empty and writes are refused ({@link MemoryOutcome#NO_MEMORY}); both are
+ *       recorded.
+ * </ul>
+ * Every read is charged to the turn's latency budget, as a guard lookup is: a read the remaining budget cannot
+ * cover answers {@link MemoryOutcome#UNAFFORDABLE} at once and sends nothing. Writes are never charged. Every call
+ * is recorded in its step's {@link StepRecord#memory()}.
+ *
+ * <p>Threads: on the agent's own thread (inside {@code Reasoner.decide}, or in a continuation of one of these
+ * stages) a call runs at once. From another thread (an asynchronous reasoner's executor) it is handed to the agent
+ * as a message and runs there, and its stage completes on the reasoner's blocking executor: an agent's memory is
+ * only ever touched by its actor. On the agent's thread, never wait for a stage that is not complete: its answer
+ * is a message to that very thread, so {@code join} and {@code get} there throw {@link IllegalStateException}
+ * instead of waiting forever; compose with {@code thenApply} or {@code thenCompose}.
+ *
+ * <p>A handle belongs to its step: a call after the step ended throws {@link StepEndedException}. Bad input (blank
+ * text, {@code k <= 0}, a threshold outside [-1, 1], unsupported metadata) throws {@link IllegalArgumentException}
+ * naming the value, and changes nothing.
+ */
+public interface StepMemory {
+
+  /** The {@code k} items most similar to {@code query}, best first. */
+  CompletionStage<Recalled> recall(String query, int k);
+
+  /** The most similar item, if at least {@code threshold}-similar (cosine, in [-1, 1]). */
+  CompletionStage<Matched> match(String text, double threshold);
+
+  /** Whether something equivalent to {@code text} is stored: a match at the agent's guard threshold. */
+  CompletionStage<Matched> seen(String text);
+
+  /**
+   * Stores {@code text} with {@code metadata} (String, UUID, Integer, Long, Float or Double values). The stage
+   * completes when the memory has it ({@link MemoryOutcome#STORED}, {@link MemoryOutcome#MERGED}), holds it for the
+   * turn's end ({@link MemoryOutcome#BUFFERED}), or refused it ({@link MemoryOutcome#REFUSED},
+   * {@link MemoryOutcome#NO_MEMORY}); over a network, when the store's acknowledgement arrives.
+   */
+  CompletionStage<Remembered> remember(String text, Map<String, ?> metadata);
+
+  /** {@link #remember(String, Map)} without metadata. */
+  default CompletionStage<Remembered> remember(String text) {
+    return remember(text, Map.of());
+  }
+
+  /** What is left of this turn's lookup budget, in nanoseconds; {@code Long.MAX_VALUE} when it is unlimited. */
+  long budgetLeftNanos();
+}

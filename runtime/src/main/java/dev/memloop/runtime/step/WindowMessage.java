@@ -1,0 +1,7 @@
+package dev.memloop.runtime.step;
+
+/** One message in a context window: an observation the agent saw, or the agent's reply to it. */
+public record WindowMessage(Role role, String text) {
+
+  public enum Role { OBSERVATION, REPLY }
+}

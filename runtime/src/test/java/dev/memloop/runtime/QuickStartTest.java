@@ -1,0 +1,60 @@
+package dev.memloop.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** The README's quick start is this module's QuickStart.java, word for word, and it runs as the README says. */
+class QuickStartTest {
+
+  static final String HEADING = "### Quick start: your own agents";
+
+  static Path root() {
+    Path dir = Path.of("").toAbsolutePath();
+    while (dir != null && !Files.isRegularFile(dir.resolve("README.md"))) {
+      dir = dir.getParent();
+    }
+    if (dir == null) {
+      throw new IllegalStateException("no README.md above " + Path.of("").toAbsolutePath());
+    }
+    return dir;
+  }
+
+  /** The first java block after the quick start's heading. */
+  static String readmeBlock() throws IOException {
+    String readme = Files.readString(root().resolve("README.md"));
+    int heading = readme.indexOf(HEADING);
+    assertThat(heading).as("the README has the heading '%s'", HEADING).isNotNegative();
+    int start = readme.indexOf("```java\n", heading);
+    int end = readme.indexOf("\n```", start + 8);
+    assertThat(start).as("a java block follows the heading").isPositive();
+    return readme.substring(start + "```java\n".length(), end + 1);
+  }
+
+  @Test
+  void should_print_in_the_readme_exactly_the_program_the_suite_compiles() throws IOException {
+    String source = Files.readString(root().resolve("runtime/src/test/java/QuickStart.java"));
+    assertThat(readmeBlock()).isEqualTo(source);
+  }
+
+  @Test
+  void should_run_a_thousand_agents_that_recall_remember_and_act() throws Exception {
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    PrintStream out = System.out;
+    System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+    try {
+      Class.forName("QuickStart").getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+    } finally {
+      System.setOut(out);
+    }
+    // each agent: three new orders refunded, three repeats recognized through its memory, none left to the guard
+    assertThat(printed.toString(StandardCharsets.UTF_8)).isEqualTo("1000 agents, 6000 steps: 3000 refunds sent, "
+        + "3000 repeats known from memory, 0 blocked by the guard" + System.lineSeparator());
+  }
+}
