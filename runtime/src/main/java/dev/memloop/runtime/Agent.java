@@ -6,8 +6,6 @@ import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.step.Decision;
 import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.step.TurnResult;
-import dev.memloop.memory.timing.DelayTimer;
-import java.util.concurrent.CompletionStage;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.PostStop;
@@ -38,11 +36,13 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
   /** Runs one turn and answers with its {@link TurnResult}; turns sent while one runs wait their turn. */
   public record RunTurn(Turn turn, ActorRef<TurnResult> replyTo) implements Command {}
 
+  /** Asks for the agent's {@link Status}; answered between turns and while a turn waits. */
   public record GetStatus(ActorRef<Status> replyTo) implements Command {}
 
   /** Asks for the agent's snapshot: its own memory's items and its completed turns, for moving it elsewhere. */
   public record GetSnapshot(ActorRef<AgentSnapshot> replyTo) implements Command {}
 
+  /** Closes the agent's memory and stops it; a turn in flight is not answered. */
   public enum Stop implements Command { INSTANCE }
 
   /** A snapshot of the agent for monitoring and tests. */
@@ -95,7 +95,7 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
     super(context);
     this.state = state;
     ContextWindow window = new ContextWindow(state.spec().config().windowSize(), state.spec().config().windowUnit());
-    this.loop = new StepLoop(state, window, new MessageWaits());
+    this.loop = new StepLoop(state, window, context);
     if (state.behaviorStarted(context)) {
       state.abortInFlight();
       if (state.hasWaitingTurns()) { // turns that waited through the failure run now
@@ -181,29 +181,5 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
       loop.begin(state.nextWaitingTurn());
     }
     return this;
-  }
-
-  /** How the step loop waits: every pending answer becomes a message to this agent, never a blocked thread. */
-  private final class MessageWaits implements StepLoop.Waits {
-
-    @Override
-    public void decision(long step, CompletionStage<Decision> pending) {
-      state.awaited();
-      getContext().pipeToSelf(pending, (decision, failure) -> new Decided(step, decision, failure));
-    }
-
-    @Override
-    public DelayTimer.Scheduled action(long step, int attempt, CompletionStage<String> pending, long timeoutNanos) {
-      state.awaited();
-      ActorRef<Command> self = getContext().getSelf();
-      getContext().pipeToSelf(pending, (output, failure) -> new ActionAnswered(step, attempt, output, failure));
-      return state.spec().timer().schedule(timeoutNanos, achieved -> self.tell(new ActionTimedOut(step, attempt)));
-    }
-
-    @Override
-    public void retry(long step, long backoffNanos) {
-      ActorRef<Command> self = getContext().getSelf();
-      state.spec().timer().schedule(backoffNanos, achieved -> self.tell(new RetryDue(step)));
-    }
   }
 }

@@ -1,6 +1,5 @@
 package dev.memloop.runtime;
 
-import dev.memloop.blackboard.Blackboard;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.WorkingMemoryBuilder;
@@ -29,20 +28,13 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
 
 /**
  * An agent's memory wiring, built once when the agent starts: the one {@link MemoryPolicy} its step loop uses,
- * and the two parts that hear from outside (a store's replies, a blackboard's acknowledgments), kept so the agent
- * can forward those messages. The only place that knows which access each policy and store kind gets.
+ * and the two parts that hear from outside (a store's replies, a blackboard's acknowledgments), kept by the agent
+ * so that it can forward those messages. The only place that knows which access each policy and store kind gets.
+ *
+ * @param store networked: the agent's way to its store, or to the blackboard's read port; else null
+ * @param poster {@code memory.store = blackboard}: the agent's posts; else null
  */
-final class AgentMemory {
-
-  private final MemoryPolicy policy;
-  private final StoreAccess store; // networked: the agent's way to its store, or the blackboard's read port
-  private final BoardPoster poster; // memory.store = blackboard
-
-  private AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
-    this.policy = policy;
-    this.store = store;
-    this.poster = poster;
-  }
+record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
 
   static AgentMemory wire(AgentSpec spec, ActorContext<Agent.Command> context) {
     AgentConfig config = spec.config();
@@ -153,52 +145,5 @@ final class AgentMemory {
       builder.threadSafe();
     }
     return builder.build();
-  }
-
-  MemoryPolicy policy() {
-    return policy;
-  }
-
-  StoreAccess store() {
-    if (store == null) {
-      throw new IllegalStateException("a store reply reached an agent that talks to no store");
-    }
-    return store;
-  }
-
-  BoardPoster poster() {
-    if (poster == null) {
-      throw new IllegalStateException("a blackboard acknowledgment reached an agent that posts to no board");
-    }
-    return poster;
-  }
-
-  /** Wires the (re)started behavior's adapters; a read the previous behavior was waiting for is answered to no one. */
-  void bind(ActorContext<Agent.Command> context) {
-    if (store != null) {
-      store.bind(context.messageAdapter(MemoryStore.Reply.class, Agent.StoreReplied::new));
-      store.abandon();
-    }
-    if (poster != null) {
-      poster.bind(context.messageAdapter(Blackboard.PostReply.class, Agent.BoardReplied::new));
-    }
-  }
-
-  /** Messages sent to stores and blackboards so far. */
-  long messagesSent() {
-    return (store == null ? 0 : store.messagesSent()) + (poster == null ? 0 : poster.posted());
-  }
-
-  /** Runs {@code action} once every blackboard post made so far is acknowledged (at once without a board). */
-  void afterAcknowledged(Runnable action) {
-    if (poster == null) {
-      action.run();
-    } else {
-      poster.afterAcknowledged(action);
-    }
-  }
-
-  void close() {
-    policy.close();
   }
 }

@@ -28,7 +28,9 @@ final class AgentState {
   static final int MAX_WAITING_TURNS = 1_000;
 
   private final AgentSpec spec;
-  private final AgentMemory memory;
+  private final MemoryPolicy policy;
+  private final StoreAccess store; // networked: the agent's store, or the blackboard's read port
+  private final BoardPoster poster; // memory.store = blackboard
   private final Reasoner reasoner;
   private final Executor blocking;
   private final ActorSystem<?> system;
@@ -49,7 +51,9 @@ final class AgentState {
 
   private AgentState(AgentSpec spec, AgentMemory memory, Reasoner reasoner, Executor blocking, ActorSystem<?> system) {
     this.spec = spec;
-    this.memory = memory;
+    this.policy = memory.policy();
+    this.store = memory.store();
+    this.poster = memory.poster();
     this.reasoner = reasoner;
     this.blocking = blocking;
     this.system = system;
@@ -69,7 +73,7 @@ final class AgentState {
   }
 
   MemoryPolicy policy() {
-    return memory.policy();
+    return policy;
   }
 
   Reasoner reasoner() {
@@ -110,7 +114,13 @@ final class AgentState {
    */
   boolean behaviorStarted(ActorContext<Agent.Command> context) {
     self = context.getSelf();
-    memory.bind(context);
+    if (store != null) { // the new behavior's adapters; a read the previous one waited for is answered to no one
+      store.bind(context.messageAdapter(MemoryStore.Reply.class, Agent.StoreReplied::new));
+      store.abandon();
+    }
+    if (poster != null) {
+      poster.bind(context.messageAdapter(Blackboard.PostReply.class, Agent.BoardReplied::new));
+    }
     boolean restarted = started;
     if (restarted) {
       restarts++;
@@ -138,15 +148,27 @@ final class AgentState {
   }
 
   void onStoreReply(MemoryStore.Reply reply) {
-    memory.store().onReply(reply);
+    requirePart(store, "a store reply").onReply(reply);
   }
 
   void onStoreTimeout(long requestId) {
-    memory.store().onTimeout(requestId);
+    requirePart(store, "a store timeout").onTimeout(requestId);
   }
 
   void onBoardReply(Blackboard.PostReply reply) {
-    memory.poster().onReply(reply);
+    requirePart(poster, "a blackboard acknowledgment").onReply(reply);
+  }
+
+  private <T> T requirePart(T part, String what) {
+    if (part == null) {
+      throw new IllegalStateException("agent " + spec.id() + ": " + what + " reached an agent without that part");
+    }
+    return part;
+  }
+
+  /** Messages sent to stores and blackboards so far. */
+  private long messagesSent() {
+    return (store == null ? 0 : store.messagesSent()) + (poster == null ? 0 : poster.posted());
   }
 
   // --- turns
@@ -176,7 +198,7 @@ final class AgentState {
     inFlight = run;
     inFlightSteps = new ArrayList<>(run.turn().observations().size());
     awaited = 0;
-    sentAtTurnStart = memory.messagesSent();
+    sentAtTurnStart = messagesSent();
   }
 
   long nextStepToken() {
@@ -194,7 +216,7 @@ final class AgentState {
 
   /** Messages this turn needed beyond its request and reply. */
   long hops() {
-    return awaited + memory.messagesSent() - sentAtTurnStart;
+    return awaited + messagesSent() - sentAtTurnStart;
   }
 
   /** The turn ended: its result, sent once the turn's blackboard posts are acknowledged. */
@@ -204,7 +226,11 @@ final class AgentState {
     inFlight = null;
     inFlightSteps = null;
     turnsCompleted++;
-    memory.afterAcknowledged(() -> replyTo.tell(result));
+    if (poster == null) {
+      replyTo.tell(result);
+    } else { // on a blackboard, once the turn's posts are readable: agents in lockstep see each other's turns
+      poster.afterAcknowledged(() -> replyTo.tell(result));
+    }
   }
 
   void failed(String failure) {
@@ -243,6 +269,6 @@ final class AgentState {
   }
 
   void close() {
-    memory.close();
+    policy.close();
   }
 }

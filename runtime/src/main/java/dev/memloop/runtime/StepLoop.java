@@ -14,57 +14,61 @@ import dev.memloop.runtime.step.PatternMarks;
 import dev.memloop.runtime.step.StepContext;
 import dev.memloop.runtime.step.StepRecord;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
 
 /**
  * The steps of one turn, top to bottom: (1) the reasoner decides, with the step's memory handle; (2) the guard asks
  * the memory whether the proposed action was already done; (3) the executor runs an allowed action, retried as
  * configured; (4) a done action is remembered; (5) the step is recorded and the window slides. Each stage either
- * completes at once, and the loop goes on within the same message, or leaves the loop waiting for a message that
- * {@link Agent} feeds back in ({@link #onDecided}, a store's reply, {@link #onActionAnswered}...). State of the
- * turn in progress only; confined to the agent's actor and dropped when its behavior restarts.
+ * completes at once, and the loop goes on within the same message, or leaves the loop waiting for an answer that
+ * comes back as a message to the agent ({@link #onDecided}, {@link #onActionAnswered}, a store's reply), never on
+ * a blocked thread. State of the turn in progress only; confined to the agent's actor and dropped when its
+ * behavior restarts.
  */
 final class StepLoop {
 
-  /** How the loop waits for an answer that is not ready: the agent turns it into a message carrying the token. */
-  interface Waits {
-    void decision(long token, CompletionStage<Decision> pending);
-
-    /** Returns the attempt's timeout, to be cancelled when the answer comes first. */
-    DelayTimer.Scheduled action(long token, int attempt, CompletionStage<String> pending, long timeoutNanos);
-
-    void retry(long token, long backoffNanos);
-  }
-
   private enum Waiting { NONE, DECISION, GUARD, ACTION }
 
+  /** The step in progress: made when it starts, dropped when it is recorded, so an idle agent holds none. */
+  private static final class Step {
+    final long token; // names the step, so that late answers to earlier steps are dropped
+    final long start;
+    final Observation observation;
+    final PatternMarks marks;
+    final StepHandle memory;
+    Decision decision;
+    GuardCheck guard;
+    int attempts;
+    long actionStart;
+    DelayTimer.Scheduled actionTimeout;
+
+    Step(long token, long start, Observation observation, PatternMarks marks, StepHandle memory) {
+      this.token = token;
+      this.start = start;
+      this.observation = observation;
+      this.marks = marks;
+      this.memory = memory;
+    }
+  }
+
   private final AgentState agent;
-  private final MemoryPolicy policy;
   private final ContextWindow window;
-  private final Waits waits;
+  private final ActorContext<Agent.Command> context;
   private Agent.RunTurn run;
   private List<String> pinned;
-  private int step;
-  private long token; // names the step in progress, so that late answers to earlier steps are dropped
+  private int index;
   private Waiting waiting = Waiting.NONE;
-  // the step in progress
-  private long stepStart;
-  private Observation observation;
-  private PatternMarks marks;
-  private StepHandle memory;
-  private Decision decision;
-  private GuardCheck guard;
-  private int attempts;
-  private long actionStart;
-  private DelayTimer.Scheduled actionTimeout;
+  private Step step;
 
-  StepLoop(AgentState agent, ContextWindow window, Waits waits) {
+  StepLoop(AgentState agent, ContextWindow window, ActorContext<Agent.Command> context) {
     this.agent = agent;
-    this.policy = agent.policy();
     this.window = window;
-    this.waits = waits;
+    this.context = context;
   }
 
   boolean busy() {
@@ -73,15 +77,15 @@ final class StepLoop {
 
   void begin(Agent.RunTurn newRun) {
     run = newRun;
-    step = 0;
+    index = 0;
     agent.turnStarted(newRun);
-    pinned = policy.startTurn(newRun.turn());
+    pinned = policy().startTurn(newRun.turn());
   }
 
   /** Runs steps until the turn ends (returns true: its result is on its way) or a step waits (false). */
   boolean advance() {
     while (run != null && waiting == Waiting.NONE) {
-      if (step == run.turn().observations().size()) {
+      if (index == run.turn().observations().size()) {
         finishTurn();
         return true;
       }
@@ -93,47 +97,48 @@ final class StepLoop {
   // (1) the reasoner decides
 
   private void decide() {
-    token = agent.nextStepToken();
-    stepStart = agent.spec().timer().nanoTime();
-    observation = run.turn().observations().get(step);
-    marks = policy.observe(observation.text());
-    memory = new StepHandle(agent, run.turn().index(), step);
-    CompletionStage<Decision> stage = agent.reasoner().decide(new StepContext(agent.spec().id(), run.turn().index(),
-        step, observation, window.visible(), pinned, memory));
+    Observation observation = run.turn().observations().get(index);
+    int turn = run.turn().index();
+    step = new Step(agent.nextStepToken(), agent.spec().timer().nanoTime(), observation,
+        policy().observe(observation.text()), new StepHandle(agent, turn, index));
+    CompletionStage<Decision> stage = agent.reasoner().decide(new StepContext(agent.spec().id(), turn, index,
+        observation, window.visible(), pinned, step.memory));
     if (stage == null) {
-      throw new IllegalStateException("reasoner of " + agent.spec().id() + " returned no decision for step " + step);
+      throw new IllegalStateException("reasoner of " + agent.spec().id() + " returned no decision for step " + index);
     }
     CompletableFuture<Decision> future = stage.toCompletableFuture();
     if (future.isDone()) {
       decided(joined(future));
     } else {
       waiting = Waiting.DECISION;
-      waits.decision(token, stage);
+      agent.awaited();
+      long token = step.token;
+      context.pipeToSelf(stage, (decision, failure) -> new Agent.Decided(token, decision, failure));
     }
   }
 
   /** The reasoner's answer, come back as a message; a failure restarts the agent's behavior. */
-  void onDecided(long answered, Decision newDecision, Throwable failure) {
-    if (waiting != Waiting.DECISION || answered != token) {
+  void onDecided(long token, Decision decision, Throwable failure) {
+    if (waiting != Waiting.DECISION || token != step.token) {
       return; // the answer to a step of a behavior that has since restarted
     }
     if (failure != null) {
       throw failure(failure);
     }
     waiting = Waiting.NONE;
-    decided(newDecision);
+    decided(decision);
   }
 
   // (2) the guard
 
-  private void decided(Decision newDecision) {
-    if (newDecision == null) {
-      throw new IllegalStateException("reasoner of " + agent.spec().id() + " decided null for step " + step);
+  private void decided(Decision decision) {
+    if (decision == null) {
+      throw new IllegalStateException("reasoner of " + agent.spec().id() + " decided null for step " + index);
     }
-    decision = newDecision;
+    step.decision = decision;
     if (decision.acts()) {
       waiting = Waiting.GUARD;
-      policy.guard(decision.actionLine(), this::guarded); // may answer before it returns
+      policy().guard(decision.actionLine(), this::guarded); // may answer before it returns
     } else {
       guarded(GuardCheck.NOT_APPLICABLE);
     }
@@ -141,10 +146,9 @@ final class StepLoop {
 
   private void guarded(GuardCheck check) {
     waiting = Waiting.NONE;
-    guard = check;
-    if (decision.acts() && !check.blocks()) {
-      attempts = 0;
-      actionStart = agent.spec().timer().nanoTime();
+    step.guard = check;
+    if (step.decision.acts() && !check.blocks()) {
+      step.actionStart = agent.spec().timer().nanoTime();
       attempt();
     } else {
       record(ActionRun.NOT_RUN, null);
@@ -154,8 +158,9 @@ final class StepLoop {
   // (3) the executor
 
   private void attempt() {
-    attempts++;
-    Action action = new Action(agent.spec().id(), run.turn().index(), step, decision.actionLine(), observation);
+    int attempt = ++step.attempts;
+    Action action = new Action(agent.spec().id(), run.turn().index(), index, step.decision.actionLine(),
+        step.observation);
     CompletionStage<String> stage;
     try {
       stage = agent.executor().execute(action, agent.actionDispatcher());
@@ -170,87 +175,102 @@ final class StepLoop {
       String output;
       try {
         output = future.join();
-      } catch (CompletionException | java.util.concurrent.CancellationException e) {
-        attempted(null, e.getCause() == null ? e : e.getCause());
+      } catch (CompletionException | CancellationException e) {
+        attempted(null, unwrap(e));
         return;
       }
       attempted(output, null);
     } else {
       waiting = Waiting.ACTION;
-      actionTimeout = waits.action(token, attempts, stage, settings().timeout().toNanos());
+      agent.awaited();
+      long token = step.token;
+      ActorRef<Agent.Command> self = context.getSelf();
+      context.pipeToSelf(stage, (output, failure) -> new Agent.ActionAnswered(token, attempt, output, failure));
+      step.actionTimeout = agent.spec().timer().schedule(settings().timeout().toNanos(),
+          achieved -> self.tell(new Agent.ActionTimedOut(token, attempt)));
     }
   }
 
   /** An asynchronous attempt's answer, come back as a message. */
-  void onActionAnswered(long answered, int attempt, String output, Throwable failure) {
-    if (waiting == Waiting.ACTION && answered == token && attempt == attempts) {
+  void onActionAnswered(long token, int attempt, String output, Throwable failure) {
+    if (isAttemptInFlight(token, attempt)) {
       waiting = Waiting.NONE;
-      actionTimeout.cancel();
-      actionTimeout = null;
+      step.actionTimeout.cancel(); // else every answered action would leave its timeout in the timer's queue
+      step.actionTimeout = null;
       attempted(output, failure == null ? null : unwrap(failure));
     }
   }
 
   /** The timeout of an attempt: if it is still the one running, the step goes on without it. */
-  void onActionTimedOut(long answered, int attempt) {
-    if (waiting == Waiting.ACTION && answered == token && attempt == attempts) {
+  void onActionTimedOut(long token, int attempt) {
+    if (isAttemptInFlight(token, attempt)) {
       waiting = Waiting.NONE;
-      actionTimeout = null;
-      acted(new ActionRun(ActionStatus.TIMED_OUT, attempts, null, "no answer within " + settings().timeout(), elapsed()));
+      step.actionTimeout = null;
+      acted(new ActionRun(ActionStatus.TIMED_OUT, step.attempts, null, "no answer within " + settings().timeout(),
+          elapsed()));
     }
   }
 
   /** A retry's backoff is over. */
-  void onRetryDue(long answered) {
-    if (waiting == Waiting.ACTION && answered == token) {
+  void onRetryDue(long token) {
+    if (waiting == Waiting.ACTION && step != null && token == step.token) {
       waiting = Waiting.NONE;
       attempt();
     }
   }
 
+  private boolean isAttemptInFlight(long token, int attempt) {
+    return waiting == Waiting.ACTION && step != null && token == step.token && attempt == step.attempts;
+  }
+
   private void attempted(String output, Throwable failure) {
     if (failure == null) {
-      acted(new ActionRun(ActionStatus.DONE, attempts, output, null, elapsed()));
-    } else if (attempts <= settings().retries()) {
+      acted(new ActionRun(ActionStatus.DONE, step.attempts, output, null, elapsed()));
+    } else if (step.attempts <= settings().retries()) {
       long backoff = settings().retryBackoff().toNanos();
       if (backoff == 0) {
         attempt();
       } else {
         waiting = Waiting.ACTION;
-        waits.retry(token, backoff);
+        long token = step.token;
+        ActorRef<Agent.Command> self = context.getSelf();
+        agent.spec().timer().schedule(backoff, achieved -> self.tell(new Agent.RetryDue(token)));
       }
     } else {
-      acted(new ActionRun(ActionStatus.FAILED, attempts, null, failure.toString(), elapsed()));
+      acted(new ActionRun(ActionStatus.FAILED, step.attempts, null, failure.toString(), elapsed()));
     }
   }
 
   // (4) a done action is remembered
 
   private void acted(ActionRun action) {
-    record(action, action.done() ? policy.rememberAction(decision.actionLine()) : null);
+    record(action, action.done() ? policy().rememberAction(step.decision.actionLine()) : null);
   }
 
   // (5) the step is recorded
 
   private void record(ActionRun action, MemoryOutcome remembered) {
-    PatternMarks stepMarks = remembered == MemoryOutcome.MERGED
-        ? new PatternMarks(marks.novelty(), marks.repeatOf(), true) : marks;
-    agent.stepRecorded(new StepRecord(agent.spec().id(), run.turn().index(), step, observation.id(), decision, guard,
-        action, remembered, memory.end(), stepMarks, agent.spec().timer().nanoTime() - stepStart));
-    policy.endStep();
-    window.addExchange(observation.text(), decision.acts() ? decision.actionLine() : "skip " + decision.actionLine());
-    memory = null;
-    decision = null;
-    guard = null;
-    step++;
+    PatternMarks marks = remembered == MemoryOutcome.MERGED
+        ? new PatternMarks(step.marks.novelty(), step.marks.repeatOf(), true) : step.marks;
+    Decision decision = step.decision;
+    agent.stepRecorded(new StepRecord(agent.spec().id(), run.turn().index(), index, step.observation.id(), decision,
+        step.guard, action, remembered, step.memory.end(), marks, agent.spec().timer().nanoTime() - step.start));
+    policy().endStep();
+    window.addExchange(step.observation.text(), decision.acts() ? decision.actionLine() : "skip " + decision.actionLine());
+    step = null;
+    index++;
   }
 
   private void finishTurn() {
-    int refused = policy.endTurn();
+    int refused = policy().endTurn();
     Agent.RunTurn finished = run;
     run = null;
     pinned = null;
     agent.turnEnded(finished.replyTo(), refused);
+  }
+
+  private MemoryPolicy policy() {
+    return agent.policy();
   }
 
   private ActionSettings settings() {
@@ -258,7 +278,7 @@ final class StepLoop {
   }
 
   private long elapsed() {
-    return agent.spec().timer().nanoTime() - actionStart;
+    return agent.spec().timer().nanoTime() - step.actionStart;
   }
 
   private static Decision joined(CompletableFuture<Decision> done) {
@@ -270,7 +290,8 @@ final class StepLoop {
   }
 
   private static Throwable unwrap(Throwable t) {
-    return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+    return (t instanceof CompletionException || t instanceof java.util.concurrent.ExecutionException)
+        && t.getCause() != null ? t.getCause() : t;
   }
 
   static RuntimeException failure(Throwable t) {

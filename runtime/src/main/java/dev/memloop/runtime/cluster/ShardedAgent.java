@@ -40,6 +40,7 @@ public final class ShardedAgent {
   static final Duration MAJORITY_TIMEOUT = Duration.ofSeconds(5);
   static final int STASH = 1_000;
 
+  /** What a sharded agent is sent, across nodes (Jackson CBOR). */
   public interface Command extends RuntimeMessage {}
 
   /**
@@ -50,6 +51,7 @@ public final class ShardedAgent {
    */
   public record RunTurn(Turn turn, ActorRef<TurnResult> replyTo) implements Command {}
 
+  /** Asks for the agent's snapshot: its memory's items and its completed turns. */
   public record GetSnapshot(ActorRef<AgentSnapshot> replyTo) implements Command {}
 
   /** How this incarnation of the agent started; answered once it is ready to take a turn. */

@@ -28,11 +28,13 @@ public final class StoreHost {
   /** The role of nodes that host stores. */
   public static final String ROLE = "store";
 
+  /** What a store host is sent, across nodes (Jackson CBOR). */
   public interface Command extends RuntimeMessage {}
 
   /** Opens (creating on first use) the store of {@code agentId}. */
   public record Open(String agentId, ActorRef<Opened> replyTo) implements Command {}
 
+  /** The agent's store, opened (or found already open) on this host. */
   public record Opened(String agentId, ActorRef<MemoryStore.Command> store) implements RuntimeMessage {}
 
   private StoreHost() {}

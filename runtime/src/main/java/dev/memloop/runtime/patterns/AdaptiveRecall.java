@@ -32,6 +32,7 @@ public final class AdaptiveRecall {
     }
   }
 
+  /** What the adaptive reads did so far. */
   public record Counters(long recalls, long returned, long collapsed) {}
 
   private final WorkingMemory memory;

@@ -28,11 +28,13 @@ public final class DedupOnWrite {
     BOTH
   }
 
+  /** How one write ended. */
   public enum Outcome { ADDED, MERGED, REFUSED }
 
   /** {@code id} is the item written or merged into (null when refused); {@code copies} what it now counts. */
   public record Write(Outcome outcome, String id, int copies, String reason) {}
 
+  /** What the writes did so far. */
   public record Counters(long writes, long added, long merged, long refused) {}
 
   private final WorkingMemory memory;

@@ -21,6 +21,7 @@ public final class GroundingCheck {
     }
   }
 
+  /** What the checks found so far. */
   public record Counters(long checked, long grounded, long ungrounded) {}
 
   private final WorkingMemory sources;

@@ -24,6 +24,7 @@ import java.util.function.Consumer;
  */
 public final class LoopGuard {
 
+  /** What the guard did so far: checks and their outcomes, and the actions it recorded. */
   public record Counters(long checks, long hits, long misses, long unaffordable, long timedOut, long recorded) {}
 
   private final ChargedReads reads;

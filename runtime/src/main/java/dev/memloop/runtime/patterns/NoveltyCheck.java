@@ -18,6 +18,7 @@ public final class NoveltyCheck {
   /** The check's answer: {@code earlier} is the item this observation repeats, null when it is novel. */
   public record Novelty(boolean novel, Recall earlier, String storedId) {}
 
+  /** What the checks found so far. */
   public record Counters(long checked, long novel, long repeats, long notStored) {}
 
   private final WorkingMemory seen;

@@ -24,6 +24,7 @@ public record PatternSettings(Novelty novelty, Dedup dedup, Adaptive adaptive, G
     }
   }
 
+  /** {@code patterns.adaptive-recall}: whether a per-turn dump reads adaptively, and how. */
   public record Adaptive(boolean enabled, AdaptiveRecall.Settings settings) {
     public Adaptive {
       if (settings == null) {
@@ -32,6 +33,7 @@ public record PatternSettings(Novelty novelty, Dedup dedup, Adaptive adaptive, G
     }
   }
 
+  /** {@code patterns.grounding}: the support threshold and how many items a check reads. */
   public record Grounding(double threshold, int k) {
     public Grounding {
       Thresholds.similarity("grounding threshold", threshold);

@@ -9,6 +9,7 @@ import java.util.Objects;
  */
 public record Decision(Kind kind, String actionLine, Recognition recognition) {
 
+  /** Act on the action line, or skip it. */
   public enum Kind { ACT, SKIP }
 
   /** Where a reasoner saw the original of what it skipped; the model's own work, apart from guard blocks. */

@@ -6,6 +6,7 @@ package dev.memloop.runtime.step;
  */
 public record PatternMarks(Novelty novelty, String repeatOf, boolean writeMerged) {
 
+  /** The novelty check's verdict on a step's observation. */
   public enum Novelty {
     /** The novelty check is off. */
     UNCHECKED,
