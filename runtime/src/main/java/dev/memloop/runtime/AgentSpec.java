@@ -102,13 +102,6 @@ public final class AgentSpec {
     return board;
   }
 
-  /** A builder holding this spec's parts, to change one and build again. */
-  public Builder toBuilder() {
-    Builder b = new Builder(id).config(config).embedder(embedder).reasoners(reasoners).executor(executor).timer(timer)
-        .seed(seed).board(board).store(remoteStore);
-    return Double.isNaN(threshold) ? b : b.threshold(threshold);
-  }
-
   @Override
   public String toString() {
     return "AgentSpec[" + id + ", " + config.policy().configName() + ", memory.store = "

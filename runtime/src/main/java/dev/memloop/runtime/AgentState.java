@@ -35,7 +35,8 @@ final class AgentState {
   private final Executor blocking;
   private final ActorSystem<?> system;
   private ActorRef<Agent.Command> self;
-  private Executor actionDispatcher; // looked up on the first asynchronous action
+  private Executor actionDispatcher; // looked up when an action first runs on it
+  private Executor actions; // hands tasks to actionDispatcher, made by the first action
   private volatile Thread owner; // the thread running the agent's current message, for memory handles
 
   private int restarts;
@@ -90,12 +91,22 @@ final class AgentState {
   }
 
   /**
-   * The dispatcher asynchronous actions run on ({@code memloop.agent.actions.dispatcher}), looked up on the first
-   * action.
+   * What executors get as the action dispatcher: it looks {@code memloop.agent.actions.dispatcher} up when a task
+   * is first given to it, so inline executors never need it, and a missing one fails that action naming the key.
+   */
+  Executor actions() {
+    if (actions == null) {
+      actions = task -> actionDispatcher().execute(task);
+    }
+    return actions;
+  }
+
+  /**
+   * The dispatcher asynchronous actions run on ({@code memloop.agent.actions.dispatcher}).
    *
    * @throws IllegalArgumentException naming the key when the actor system has no such dispatcher
    */
-  Executor actionDispatcher() {
+  private Executor actionDispatcher() {
     if (actionDispatcher == null) {
       String path = spec.config().actions().dispatcher();
       if (!system.settings().config().hasPath(path)) {

@@ -163,7 +163,7 @@ final class StepLoop {
         step.observation);
     CompletionStage<String> stage;
     try {
-      stage = agent.executor().execute(action, agent.actionDispatcher());
+      stage = agent.executor().execute(action, agent.actions());
     } catch (Exception e) {
       attempted(null, e);
       return;

@@ -6,13 +6,13 @@ import static dev.memloop.runtime.TestAgents.spec;
 import static dev.memloop.runtime.TestAgents.turn;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memloop.memory.timing.ManualDelayTimer;
+import dev.memloop.runtime.policy.MemoryPolicyKind;
+import dev.memloop.runtime.reasoner.ScriptedReasoner;
 import dev.memloop.runtime.step.Decision;
 import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.StepRecord;
 import dev.memloop.runtime.step.TurnResult;
-import dev.memloop.memory.timing.ManualDelayTimer;
-import dev.memloop.runtime.policy.MemoryPolicyKind;
-import dev.memloop.runtime.reasoner.ScriptedReasoner;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

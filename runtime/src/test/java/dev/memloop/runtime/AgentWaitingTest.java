@@ -7,13 +7,13 @@ import static dev.memloop.runtime.TestAgents.turn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.memloop.memory.actor.MemoryStore;
+import dev.memloop.memory.timing.ManualDelayTimer;
+import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.step.Decision;
 import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.StepRecord;
 import dev.memloop.runtime.step.TurnResult;
-import dev.memloop.memory.actor.MemoryStore;
-import dev.memloop.memory.timing.ManualDelayTimer;
-import dev.memloop.runtime.policy.MemoryPolicyKind;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;

@@ -4,6 +4,7 @@ import static dev.memloop.runtime.TestAgents.EMBEDDER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.timing.ManualDelayTimer;
 import dev.memloop.runtime.config.ActionSettings;
 import dev.memloop.runtime.config.AgentConfig;
@@ -17,7 +18,6 @@ import dev.memloop.runtime.reasoner.ScriptedReasoner;
 import dev.memloop.runtime.step.Decision;
 import dev.memloop.runtime.step.Observation;
 import dev.memloop.runtime.step.Turn;
-import dev.memloop.memory.WorkingMemory;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalDouble;

@@ -1,13 +1,13 @@
 package dev.memloop.agents.triage;
 
 import dev.memloop.memory.timing.HighResolutionTimer;
-import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.runtime.config.AgentGroup;
 import dev.memloop.runtime.fleet.Fleet;
 import dev.memloop.runtime.fleet.FleetListener;
 import dev.memloop.runtime.fleet.FleetOptions;
 import dev.memloop.runtime.fleet.FleetResult;
 import dev.memloop.runtime.reasoner.SimulatedModel;
+import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.workloads.alerts.AlertWorkloadSpec;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -3,11 +3,11 @@ package dev.memloop.agents.triage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.memloop.runtime.step.Decision;
-import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.ActionRun;
 import dev.memloop.runtime.step.ActionStatus;
+import dev.memloop.runtime.step.Decision;
 import dev.memloop.runtime.step.GuardCheck;
+import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.MemoryOutcome;
 import dev.memloop.runtime.step.PatternMarks;
 import dev.memloop.runtime.step.StepRecord;

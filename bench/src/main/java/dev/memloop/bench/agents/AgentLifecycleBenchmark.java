@@ -1,8 +1,8 @@
 package dev.memloop.bench.agents;
 
 import dev.memloop.memory.Embedder;
-import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.config.AgentConfig;
+import dev.memloop.runtime.step.Turn;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.memloop.bench.cli;
 
-import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.runtime.fleet.FleetListener;
+import dev.memloop.runtime.step.TurnResult;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;

@@ -2,11 +2,11 @@ package dev.memloop.bench.cluster;
 
 import com.typesafe.config.Config;
 import dev.memloop.agents.cluster.ClusterTriage;
+import dev.memloop.runtime.cluster.AgentSharding;
+import dev.memloop.runtime.cluster.ShardedAgent;
 import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.step.TurnResult;
-import dev.memloop.runtime.cluster.AgentSharding;
-import dev.memloop.runtime.cluster.ShardedAgent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -2,9 +2,9 @@ package dev.memloop.runtime.config;
 
 import dev.memloop.memory.Eviction;
 import dev.memloop.memory.IndexKind;
-import dev.memloop.runtime.step.WindowUnit;
 import dev.memloop.runtime.patterns.PatternSettings;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
+import dev.memloop.runtime.step.WindowUnit;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.OptionalDouble;

@@ -73,8 +73,5 @@ public interface MemoryAccess extends AutoCloseable {
      * @param idOrReason the item's id, or why the write was refused
      */
     void done(MemoryOutcome outcome, String idOrReason, long storeNanos, long delayNanos);
-
-    /** For writes nobody waits for. */
-    Stored IGNORED = (outcome, idOrReason, storeNanos, delayNanos) -> { };
   }
 }

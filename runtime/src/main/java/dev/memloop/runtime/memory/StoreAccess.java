@@ -179,11 +179,6 @@ public final class StoreAccess implements MemoryAccess {
     return messagesSent;
   }
 
-  /** Requests still waiting for their reply. */
-  public int inFlight() {
-    return pending == null ? 0 : pending.size();
-  }
-
   /** Stops waiting; the store itself belongs to whoever created it. */
   @Override
   public void close() {

@@ -1,10 +1,10 @@
 package dev.memloop.runtime.patterns;
 
-import dev.memloop.runtime.memory.ChargedReads;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.MemoryFullException;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
+import dev.memloop.runtime.memory.ChargedReads;
 import java.util.Map;
 import java.util.Optional;
 

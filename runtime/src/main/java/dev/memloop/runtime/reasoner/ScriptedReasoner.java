@@ -1,7 +1,7 @@
 package dev.memloop.runtime.reasoner;
 
-import dev.memloop.runtime.step.Decision;
 import dev.memloop.runtime.Reasoner;
+import dev.memloop.runtime.step.Decision;
 import dev.memloop.runtime.step.StepContext;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;

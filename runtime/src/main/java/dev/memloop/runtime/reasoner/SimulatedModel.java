@@ -1,7 +1,7 @@
 package dev.memloop.runtime.reasoner;
 
-import dev.memloop.runtime.step.Decision;
 import dev.memloop.runtime.Reasoner;
+import dev.memloop.runtime.step.Decision;
 import dev.memloop.runtime.step.StepContext;
 import dev.memloop.runtime.step.WindowMessage;
 import java.util.Optional;

@@ -6,14 +6,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.typesafe.config.ConfigFactory;
 import dev.memloop.memory.embed.HashingEmbedder;
 import dev.memloop.memory.timing.HighResolutionTimer;
+import dev.memloop.runtime.ActionExecutor;
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.AgentSpec;
-import dev.memloop.runtime.step.Observation;
-import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.reasoner.ScriptedReasoner;
+import dev.memloop.runtime.step.ActionStatus;
+import dev.memloop.runtime.step.Decision;
+import dev.memloop.runtime.step.Observation;
+import dev.memloop.runtime.step.Turn;
+import dev.memloop.runtime.step.TurnResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -106,6 +110,37 @@ class FleetTest {
   }
 
   @Test
+  void should_keep_every_agent_s_turns_and_tally_its_memory_calls_and_failed_actions() throws Exception {
+    List<FleetMember> members = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      // each step the reasoner reads its memory once; every other action fails
+      AgentSpec spec = AgentSpec.builder("caller-" + i).config(BASE).embedder(new HashingEmbedder(64))
+          .reasoner(step -> step.memory().recall(step.observation().text(), 1)
+              .thenApply(r -> Decision.act(step.observation().text())))
+          .executor(ActionExecutor.inline(action -> {
+            if (action.step() % 2 == 1) {
+              throw new IllegalStateException("odd step");
+            }
+            return null;
+          })).build();
+      members.add(FleetMember.of(spec, turns(i)));
+    }
+    FleetTurns kept = new FleetTurns();
+    FleetResult result = Fleet.run(testKit.system(), members, FleetOptions.DEFAULT, kept)
+        .toCompletableFuture().get(2, TimeUnit.MINUTES);
+
+    assertThat(kept.all()).hasSize(80);
+    assertThat(kept.byAgent()).hasSize(20).allSatisfy((agent, turns) ->
+        assertThat(turns).extracting(TurnResult::turn).containsExactly(0, 1, 2, 3));
+    GroupSummary group = result.group(FleetMember.DEFAULT_GROUP);
+    assertThat(group.memory().reads()).as("one read per step").isEqualTo(20 * 20);
+    assertThat(group.memory().writes()).isZero();
+    assertThat(group.actionsFailed()).as("the odd steps whose action ran").isPositive()
+        .isEqualTo(kept.all().stream().flatMap(t -> t.steps().stream())
+            .filter(s -> s.action().status() == ActionStatus.FAILED).count());
+  }
+
+  @Test
   void should_reject_empty_and_duplicate_fleets() {
     assertThatThrownBy(() -> Fleet.run(testKit.system(), List.of(), FleetOptions.DEFAULT, FleetListener.NONE))
         .hasMessageContaining("at least one member");
@@ -116,5 +151,6 @@ class FleetTest {
         .hasMessageContaining("(an actor name): has space");
     assertThatThrownBy(() -> new FleetOptions(Duration.ZERO, 1, false)).hasMessageContaining("turn timeout must be > 0: PT0S");
     assertThatThrownBy(() -> new FleetOptions(Duration.ofSeconds(1), 0, true)).hasMessageContaining("parallelism must be > 0: 0");
+    assertThatThrownBy(() -> FleetMember.of(null, one.turns())).hasMessageContaining("a fleet member needs its agent's spec");
   }
 }

@@ -3,9 +3,9 @@ package dev.memloop.runtime.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.memloop.memory.Recall;
 import dev.memloop.memory.embed.HashingEmbedder;
 import dev.memloop.memory.timing.ManualDelayTimer;
-import dev.memloop.memory.Recall;
 import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.MemoryOutcome;
 import dev.memloop.runtime.step.MemoryPath;
@@ -13,9 +13,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /** The paper's budget arithmetic (§5.1, §6.1), run through the real guard on a clock moved by hand. */
 class LatencyBudgetTest {

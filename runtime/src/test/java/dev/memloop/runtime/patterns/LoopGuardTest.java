@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.timing.Ticker;
+import dev.memloop.runtime.memory.LocalMemoryAccess;
 import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.MemoryOutcome;
-import dev.memloop.runtime.memory.LocalMemoryAccess;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
