@@ -48,8 +48,9 @@ public class QuickStart {
     ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "quickstart");
     GroupSummary done = Fleet.run(system, fleet, FleetOptions.DEFAULT, FleetListener.NONE)
         .toCompletableFuture().get().group(FleetMember.DEFAULT_GROUP);
-    System.out.printf("%d agents, %d steps: %d refunds sent, %d repeats known from memory, %d blocked by the guard%n",
-        done.agents(), done.steps(), refunds.get(), done.steps() - done.executed() - done.hits(), done.hits());
+    System.out.printf("%d agents, %d steps: %d refunds sent, %d repeats known from memory, %d blocked by the guard, "
+        + "%d reads over budget%n", done.agents(), done.steps(), refunds.get(), done.steps() - done.executed()
+        - done.hits(), done.hits(), done.memory().unaffordable());
     system.terminate();
   }
 }

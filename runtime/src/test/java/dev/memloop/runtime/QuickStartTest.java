@@ -8,6 +8,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** The README's quick start is this module's QuickStart.java, word for word, and it runs as the README says. */
@@ -53,8 +55,24 @@ class QuickStartTest {
     } finally {
       System.setOut(out);
     }
-    // each agent: three new orders refunded, three repeats recognized through its memory, none left to the guard
-    assertThat(printed.toString(StandardCharsets.UTF_8)).isEqualTo("1000 agents, 6000 steps: 3000 refunds sent, "
-        + "3000 repeats known from memory, 0 blocked by the guard" + System.lineSeparator());
+    // each agent: three new orders refunded, three repeats recognized through its memory, none left to the guard;
+    // a read its turn's budget cannot afford finds nothing (and the guard cannot afford its lookup either), so on a
+    // loaded machine an agent may refund a repeat: one more refund for each such read, never more
+    Matcher line = Pattern.compile("1000 agents, 6000 steps: (\\d+) refunds sent, (\\d+) repeats known from memory, "
+        + "0 blocked by the guard, (\\d+) reads over budget" + System.lineSeparator())
+        .matcher(printed.toString(StandardCharsets.UTF_8));
+    assertThat(line.matches()).as(printed.toString(StandardCharsets.UTF_8)).isTrue();
+    int refunds = Integer.parseInt(line.group(1));
+    int known = Integer.parseInt(line.group(2));
+    int overBudget = Integer.parseInt(line.group(3));
+    assertThat(refunds + known).isEqualTo(6000);
+    assertThat(refunds - 3000).isBetween(0, overBudget);
+  }
+
+  @Test
+  void should_print_in_the_readme_what_the_program_prints_on_a_quiet_machine() throws IOException {
+    String readme = Files.readString(root().resolve("README.md"));
+    assertThat(readme).contains("It prints `1000 agents, 6000 steps: 3000 refunds sent, 3000 repeats known from memory, "
+        + "0 blocked by the guard, 0 reads over budget`");
   }
 }
