@@ -62,7 +62,7 @@ final class AgentState {
 
   static AgentState create(AgentSpec spec, ActorContext<Agent.Command> context) {
     Executor blocking = context.getSystem().dispatchers().lookup(DispatcherSelector.blocking());
-    Reasoner reasoner = spec.reasoners().create(new ReasonerFactory.Context(spec.id(), spec.seed(), blocking));
+    Reasoner reasoner = spec.reasoners().create(new ReasonerFactory.Context(spec.id(), spec.seed(), blocking, spec.config()));
     if (reasoner == null) {
       throw new IllegalArgumentException("agent " + spec.id() + ": its reasoner factory made no reasoner");
     }

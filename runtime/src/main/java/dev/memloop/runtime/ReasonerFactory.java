@@ -1,5 +1,6 @@
 package dev.memloop.runtime;
 
+import dev.memloop.runtime.config.AgentConfig;
 import java.util.concurrent.Executor;
 
 /**
@@ -15,6 +16,7 @@ public interface ReasonerFactory {
    * @param seed the agent's seed, for reasoners that draw random numbers
    * @param blocking the actor system's blocking-I/O dispatcher, where asynchronous reasoners must run their
    *     calls (never the default dispatcher)
+   * @param config the agent's settings (an LLM reasoner reads {@code tools} there, per agent or group)
    */
-  record Context(String agentId, long seed, Executor blocking) {}
+  record Context(String agentId, long seed, Executor blocking, AgentConfig config) {}
 }

@@ -76,6 +76,9 @@ final class StepHandle implements StepMemory {
   public CompletionStage<Matched> seen(String text) {
     text("text", text);
     double threshold = policy().guardThreshold();
+    if (policy().kind() == dev.memloop.runtime.policy.MemoryPolicyKind.NONE) {
+      return match(MemoryOp.SEEN, text, 1.0); // no memory to match: answered NO_MEMORY, whatever the threshold
+    }
     if (Double.isNaN(threshold)) {
       throw new IllegalArgumentException("agent " + agent.spec().id() + ": seen matches at the guard threshold, and "
           + "memloop.agent.guard.threshold = calibrated was not resolved for this " + policy().kind().configName()

@@ -256,7 +256,8 @@ final class StepLoop {
     agent.stepRecorded(new StepRecord(agent.spec().id(), run.turn().index(), index, step.observation.id(), decision,
         step.guard, action, remembered, step.memory.end(), marks, agent.spec().timer().nanoTime() - step.start));
     policy().endStep();
-    window.addExchange(step.observation.text(), decision.acts() ? decision.actionLine() : "skip " + decision.actionLine());
+    window.addExchange(step.observation.text(), decision.kind() == Decision.Kind.SKIP ? "skip " + decision.actionLine()
+        : decision.actionLine());
     step = null;
     index++;
   }

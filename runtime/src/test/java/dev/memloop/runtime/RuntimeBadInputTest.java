@@ -42,7 +42,9 @@ class RuntimeBadInputTest {
     assertThatThrownBy(() -> new Turn(2, List.of())).hasMessageContaining("turn 2 has no observations");
     assertThatThrownBy(() -> Decision.act(" ")).hasMessageContaining("a decision needs an action line: ' '");
     assertThatThrownBy(() -> new Decision(Decision.Kind.ACT, "x", Decision.Recognition.WINDOW))
-        .hasMessageContaining("an action cannot be a recognized duplicate: WINDOW");
+        .hasMessageContaining("only a skip can be a recognized duplicate, not ACT: WINDOW");
+    assertThatThrownBy(() -> new Decision(Decision.Kind.REPLY, "x", Decision.Recognition.MEMORY))
+        .hasMessageContaining("only a skip can be a recognized duplicate, not REPLY: MEMORY");
     assertThatThrownBy(() -> new ScriptedReasoner(null)).hasMessageContaining("script must not be null");
   }
 

@@ -7,7 +7,7 @@ import dev.memloop.memory.timing.DelayTimer;
 import dev.memloop.runtime.AgentSpec;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.llm.ChatCalls;
-import dev.memloop.runtime.llm.LlmReasoner;
+import dev.memloop.runtime.llm.TriagePrompt;
 
 /**
  * Triage agents whose decisions come from a chat model: the model answers each alert with an action line, the
@@ -20,7 +20,7 @@ public final class LlmTriageAgents {
   public static AgentSpec spec(String id, AgentConfig config, Embedder embedder, ChatCalls calls, long seed,
       DelayTimer timer) {
     return AgentSpec.builder(id).config(config).embedder(embedder).calibration(GuardCalibration::threshold)
-        .reasoners(context -> new LlmReasoner(calls, context.blocking())).executor(TriageAgents.INVESTIGATE)
+        .reasoners(TriagePrompt.reasoner(calls).factory()).executor(TriageAgents.INVESTIGATE)
         .timer(timer).seed(seed).build();
   }
 }

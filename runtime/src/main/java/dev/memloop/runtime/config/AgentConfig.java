@@ -19,23 +19,25 @@ import java.util.OptionalDouble;
  * @param capacity items kept, 0 for unbounded
  * @param dumpTopK items the per-turn dump pins, 0 for all
  * @param actions how allowed actions run: their dispatcher, timeout and retries
+ * @param tools how an LLM reasoner uses tools within a step
  */
 public record AgentConfig(MemoryPolicyKind policy, Duration budget, OptionalDouble threshold, int padOps,
     int windowSize, WindowUnit windowUnit, MemoryStoreKind store, IndexKind index, int capacity, Eviction eviction,
     String embedder, int k, int dumpTopK, Duration rtt, Duration timeout, PatternSettings patterns,
-    ActionSettings actions) {
+    ActionSettings actions, ToolSettings tools) {
 
-  /** A config with every pattern off and the default action settings. */
+  /** A config with every pattern off and the default action and tool settings. */
   public AgentConfig(MemoryPolicyKind policy, Duration budget, OptionalDouble threshold, int padOps,
       int windowSize, WindowUnit windowUnit, MemoryStoreKind store, IndexKind index, int capacity, Eviction eviction,
       String embedder, int k, int dumpTopK, Duration rtt, Duration timeout) {
     this(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction, embedder, k,
-        dumpTopK, rtt, timeout, PatternSettings.DEFAULTS, ActionSettings.DEFAULTS);
+        dumpTopK, rtt, timeout, PatternSettings.DEFAULTS, ActionSettings.DEFAULTS, ToolSettings.DEFAULTS);
   }
 
   public AgentConfig {
     Objects.requireNonNull(patterns, "patterns");
     Objects.requireNonNull(actions, "actions");
+    Objects.requireNonNull(tools, "tools");
     Objects.requireNonNull(policy, "policy");
     Objects.requireNonNull(threshold, "threshold");
     Objects.requireNonNull(windowUnit, "windowUnit");
@@ -84,47 +86,52 @@ public record AgentConfig(MemoryPolicyKind policy, Duration budget, OptionalDoub
 
   public AgentConfig withPolicy(MemoryPolicyKind newPolicy) {
     return new AgentConfig(newPolicy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        embedder, k, dumpTopK, rtt, timeout, patterns, actions);
+        embedder, k, dumpTopK, rtt, timeout, patterns, actions, tools);
   }
 
   public AgentConfig withBudget(Duration newBudget) {
     return new AgentConfig(policy, newBudget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        embedder, k, dumpTopK, rtt, timeout, patterns, actions);
+        embedder, k, dumpTopK, rtt, timeout, patterns, actions, tools);
   }
 
   public AgentConfig withRtt(Duration newRtt) {
     return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        embedder, k, dumpTopK, newRtt, timeout, patterns, actions);
+        embedder, k, dumpTopK, newRtt, timeout, patterns, actions, tools);
   }
 
   public AgentConfig withThreshold(double newThreshold) {
     return new AgentConfig(policy, budget, OptionalDouble.of(newThreshold), padOps, windowSize, windowUnit, store, index,
-        capacity, eviction, embedder, k, dumpTopK, rtt, timeout, patterns, actions);
+        capacity, eviction, embedder, k, dumpTopK, rtt, timeout, patterns, actions, tools);
   }
 
   /** This config with a memory of {@code newCapacity} items (0 for unbounded) evicting by {@code newEviction}. */
   public AgentConfig withCapacity(int newCapacity, Eviction newEviction) {
     return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, newCapacity, newEviction,
-        embedder, k, dumpTopK, rtt, timeout, patterns, actions);
+        embedder, k, dumpTopK, rtt, timeout, patterns, actions, tools);
   }
 
   public AgentConfig withStore(MemoryStoreKind newStore) {
     return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, newStore, index, capacity, eviction,
-        embedder, k, dumpTopK, rtt, timeout, patterns, actions);
+        embedder, k, dumpTopK, rtt, timeout, patterns, actions, tools);
   }
 
   public AgentConfig withEmbedder(String newEmbedder) {
     return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        newEmbedder, k, dumpTopK, rtt, timeout, patterns, actions);
+        newEmbedder, k, dumpTopK, rtt, timeout, patterns, actions, tools);
   }
 
   public AgentConfig withPatterns(PatternSettings newPatterns) {
     return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        embedder, k, dumpTopK, rtt, timeout, newPatterns, actions);
+        embedder, k, dumpTopK, rtt, timeout, newPatterns, actions, tools);
   }
 
   public AgentConfig withActions(ActionSettings newActions) {
     return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        embedder, k, dumpTopK, rtt, timeout, patterns, newActions);
+        embedder, k, dumpTopK, rtt, timeout, patterns, newActions, tools);
+  }
+
+  public AgentConfig withTools(ToolSettings newTools) {
+    return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
+        embedder, k, dumpTopK, rtt, timeout, patterns, actions, newTools);
   }
 }

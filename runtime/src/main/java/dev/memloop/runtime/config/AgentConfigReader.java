@@ -42,9 +42,10 @@ final class AgentConfigReader {
     Duration timeout = parse(c, "networked.timeout", path, () -> c.getDuration("networked.timeout"));
     PatternSettings patterns = patterns(c, path);
     ActionSettings actions = actions(c, path);
+    ToolSettings tools = tools(c, path);
     try {
       return new AgentConfig(policy, budget, threshold, padOps, windowSize, unit, store, index, capacity, eviction, embedder, k,
-          dump, rtt, timeout, patterns, actions);
+          dump, rtt, timeout, patterns, actions, tools);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(path + ": " + e.getMessage(), e);
     }
@@ -83,6 +84,18 @@ final class AgentConfigReader {
     Duration backoff = parse(c, "actions.retry-backoff", path, () -> c.getDuration("actions.retry-backoff"));
     try {
       return new ActionSettings(dispatcher, timeout, retries, backoff);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(path + "." + e.getMessage(), e);
+    }
+  }
+
+  private static ToolSettings tools(Config c, String path) {
+    int max = parse(c, "tools.max-calls-per-step", path, () -> c.getInt("tools.max-calls-per-step"));
+    boolean memory = parse(c, "tools.memory", path, () -> c.getBoolean("tools.memory"));
+    boolean remember = parse(c, "tools.remember-calls", path, () -> c.getBoolean("tools.remember-calls"));
+    ToolSettings.Guard guard = parse(c, "tools.guard", path, () -> ToolSettings.Guard.parse(c.getString("tools.guard")));
+    try {
+      return new ToolSettings(max, memory, remember, guard);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(path + "." + e.getMessage(), e);
     }

@@ -8,67 +8,161 @@ import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.output.TokenUsage;
+import io.github.resilience4j.bulkhead.Bulkhead;
+import io.github.resilience4j.ratelimiter.RateLimiter;
 import java.net.http.HttpTimeoutException;
+import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.UnaryOperator;
 
 /**
- * Blocking chat calls to one model with this runtime's failure policy: a 429 or 5xx is retried up to
- * {@code maxRetries} times after exponential backoff with full jitter; a timeout ends the call at once; every
- * other error ends it too. Tokens, retries and failures go to the counters; failures leave as
- * {@link LlmCallException}, redacted. Call it from a blocking executor, never an actor's dispatcher.
+ * Blocking chat calls to one langchain4j {@link ChatModel} (OpenAI or an OpenAI-compatible server built from
+ * {@link LlmSettings}, or any model a user brings: Ollama, Anthropic, Gemini...) with this runtime's failure policy:
+ * a 429 or 5xx is retried up to {@code maxRetries} times after exponential backoff with full jitter; a timeout ends
+ * the call at once; every other error ends it too. With {@link CallLimits}, at most so many calls are in flight at
+ * once and at most so many start per second, across every agent sharing this object. Tokens, retries and failures go
+ * to the counters; failures leave as {@link LlmCallException}, redacted. Thread-safe; call it from a blocking
+ * executor, never an actor's dispatcher.
  */
 public final class ChatCalls {
 
-  private final LlmSettings settings;
   private final ChatModel model;
+  private final String modelName;
+  private final int maxRetries;
+  private final Duration backoff;
+  private final UnaryOperator<String> redact;
   private final LlmCounters counters;
+  private final CallLimits limits;
+  private final Bulkhead inFlight; // null without limits
+  private final RateLimiter starts; // null without a rate
 
+  /** Calls to the OpenAI-compatible server of {@code settings}, retried and redacted by them. */
   public ChatCalls(LlmSettings settings, LlmCounters counters) {
-    this.settings = settings;
+    this(openAi(settings), settings.model(), settings.maxRetries(), settings.backoff(), settings::redact, counters,
+        CallLimits.NONE);
+  }
+
+  private ChatCalls(ChatModel model, String modelName, int maxRetries, Duration backoff, UnaryOperator<String> redact,
+      LlmCounters counters, CallLimits limits) {
+    if (model == null || modelName == null || modelName.isBlank() || counters == null || limits == null) {
+      throw new IllegalArgumentException("chat calls need a model, its name, counters and limits");
+    }
+    if (maxRetries < 0 || backoff == null || backoff.isNegative()) {
+      throw new IllegalArgumentException("retries must be >= 0 and backoff >= 0: " + maxRetries + ", " + backoff);
+    }
+    this.model = model;
+    this.modelName = modelName;
+    this.maxRetries = maxRetries;
+    this.backoff = backoff;
+    this.redact = redact;
     this.counters = counters;
+    this.limits = limits;
+    this.inFlight = limits.bulkhead(modelName);
+    this.starts = limits.rateLimiter(modelName);
+  }
+
+  /**
+   * Calls to a model of the user's own (its client, its timeout, its key), retried by this runtime's policy.
+   *
+   * @param modelName how records and counters name it
+   */
+  public static ChatCalls of(ChatModel model, String modelName, int maxRetries, Duration backoff, LlmCounters counters) {
+    return new ChatCalls(model, modelName, maxRetries, backoff, UnaryOperator.identity(), counters, CallLimits.NONE);
+  }
+
+  /** These calls, bounded by {@code newLimits} (shared by everyone who calls through the result). */
+  public ChatCalls limited(CallLimits newLimits) {
+    return new ChatCalls(model, modelName, maxRetries, backoff, redact, counters, newLimits);
+  }
+
+  private static ChatModel openAi(LlmSettings settings) {
     OpenAiChatModel.OpenAiChatModelBuilder builder = OpenAiChatModel.builder().baseUrl(settings.baseUrl())
         .apiKey(settings.apiKey().isBlank() ? "none" : settings.apiKey()).modelName(settings.model())
         .timeout(settings.timeout()).maxRetries(0); // retries are this class's, so that they are counted
     settings.temperature().ifPresent(builder::temperature);
-    this.model = builder.build();
+    return builder.build();
   }
 
   public LlmCounters counters() {
     return counters;
   }
 
+  public String modelName() {
+    return modelName;
+  }
+
+  public CallLimits limits() {
+    return limits;
+  }
+
+  /** {@code text} with any secret of this model's settings replaced: what may leave the process. */
+  public String redact(String text) {
+    return redact.apply(text);
+  }
+
   public ChatResponse chat(ChatRequest request) {
     for (int attempt = 0; ; attempt++) {
-      counters.calls.increment();
-      long start = System.nanoTime();
-      try {
-        ChatResponse response = model.chat(request);
-        TokenUsage usage = response.tokenUsage();
-        counters.answered(new LlmCounters.CallUsage(settings.model(),
-            usage == null || usage.inputTokenCount() == null ? 0 : usage.inputTokenCount(),
-            usage == null || usage.outputTokenCount() == null ? 0 : usage.outputTokenCount(), System.nanoTime() - start));
+      ChatResponse response = attempt(request, attempt);
+      if (response != null) {
         return response;
-      } catch (RuntimeException e) {
-        if (timedOut(e)) {
-          counters.timeouts.increment();
-          counters.failures.increment();
-          throw new LlmCallException("model call to " + settings.model() + " timed out after " + settings.timeout(), true);
-        }
-        if (!(e instanceof RateLimitException || e instanceof InternalServerException) || attempt >= settings.maxRetries()) {
-          counters.failures.increment();
-          throw new LlmCallException("model call to " + settings.model() + " failed after " + (attempt + 1)
-              + " attempt(s): " + e.getClass().getSimpleName() + ": " + settings.redact(String.valueOf(e.getMessage())),
-              false);
-        }
-        counters.retries.increment();
-        sleep(backoffNanos(attempt));
       }
+      counters.retries.increment();
+      sleep(backoffNanos(attempt));
+    }
+  }
+
+  /** One attempt, within the limits: the answer, or null when a retry is due. */
+  private ChatResponse attempt(ChatRequest request, int attempt) {
+    if (starts != null) {
+      try {
+        RateLimiter.waitForPermission(starts); // a blocking executor's thread, by contract
+      } catch (io.github.resilience4j.ratelimiter.RequestNotPermitted late) {
+        counters.failures.increment();
+        throw new LlmCallException("no model call permitted for " + modelName + " within " + limits.maxWait() + " at "
+            + limits.callsPerSecond() + " calls/s", true);
+      }
+    }
+    if (inFlight == null) {
+      return call(request, attempt);
+    }
+    try {
+      return inFlight.executeSupplier(() -> call(request, attempt));
+    } catch (io.github.resilience4j.bulkhead.BulkheadFullException full) {
+      counters.failures.increment();
+      throw new LlmCallException("no model call slot for " + modelName + " within " + limits.maxWait() + " ("
+          + limits.maxConcurrent() + " in flight)", true);
+    }
+  }
+
+  private ChatResponse call(ChatRequest request, int attempt) {
+    counters.calls.increment();
+    long start = System.nanoTime();
+    try {
+      ChatResponse response = model.chat(request);
+      TokenUsage usage = response.tokenUsage();
+      counters.answered(new LlmCounters.CallUsage(modelName,
+          usage == null || usage.inputTokenCount() == null ? 0 : usage.inputTokenCount(),
+          usage == null || usage.outputTokenCount() == null ? 0 : usage.outputTokenCount(), System.nanoTime() - start));
+      return response;
+    } catch (RuntimeException e) {
+      if (timedOut(e)) {
+        counters.timeouts.increment();
+        counters.failures.increment();
+        throw new LlmCallException("model call to " + modelName + " timed out", true);
+      }
+      if (!(e instanceof RateLimitException || e instanceof InternalServerException) || attempt >= maxRetries) {
+        counters.failures.increment();
+        throw new LlmCallException("model call to " + modelName + " failed after " + (attempt + 1)
+            + " attempt(s): " + e.getClass().getSimpleName() + ": " + redact.apply(String.valueOf(e.getMessage())),
+            false);
+      }
+      return null;
     }
   }
 
   /** Full jitter: uniform in [0, backoff * 2^attempt], capped at a minute. */
   long backoffNanos(int attempt) {
-    long ceiling = Math.min(60_000_000_000L, settings.backoff().toNanos() << Math.min(attempt, 20));
+    long ceiling = Math.min(60_000_000_000L, backoff.toNanos() << Math.min(attempt, 20));
     return ceiling == 0 ? 0 : ThreadLocalRandom.current().nextLong(ceiling + 1);
   }
 

@@ -1,20 +1,23 @@
 package dev.memloop.runtime.step;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
- * What a reasoner decided for one observation: act (execute {@code actionLine}) or skip it, and, when it
- * skipped a duplicate, where it recognized the original. A skip still names the action line it declined,
- * so that graders can tell a recognized duplicate from a false skip. Immutable.
+ * What a reasoner decided for one observation: act (execute {@code actionLine}), skip it, or reply (answer with
+ * {@code actionLine} as text, with no action to run: a conversational agent's turn), and, when it skipped a
+ * duplicate, where it recognized the original. A skip still names the action line it declined, so that graders can
+ * tell a recognized duplicate from a false skip. {@code toolCalls} are the tool calls a model made while it
+ * decided, in order ({@code List.of()} for reasoners without tools). Immutable.
  */
-public record Decision(Kind kind, String actionLine, Recognition recognition) {
+public record Decision(Kind kind, String actionLine, Recognition recognition, List<ToolCall> toolCalls) {
 
-  /** Act on the action line, or skip it. */
-  public enum Kind { ACT, SKIP }
+  /** Act on the action line, skip it, or reply with it. */
+  public enum Kind { ACT, SKIP, REPLY }
 
   /** Where a reasoner saw the original of what it skipped; the model's own work, apart from guard blocks. */
   public enum Recognition {
-    /** Not a recognized duplicate (an action, or a skip for another reason). */
+    /** Not a recognized duplicate (an action, a reply, or a skip for another reason). */
     NONE,
     /** The original was visible in the context window. */
     WINDOW,
@@ -30,9 +33,15 @@ public record Decision(Kind kind, String actionLine, Recognition recognition) {
     if (actionLine == null || actionLine.isBlank()) {
       throw new IllegalArgumentException("a decision needs an action line: " + (actionLine == null ? "null" : "'" + actionLine + "'"));
     }
-    if (kind == Kind.ACT && recognition != Recognition.NONE) {
-      throw new IllegalArgumentException("an action cannot be a recognized duplicate: " + recognition);
+    if (kind != Kind.SKIP && recognition != Recognition.NONE) {
+      throw new IllegalArgumentException("only a skip can be a recognized duplicate, not " + kind + ": " + recognition);
     }
+    toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
+  }
+
+  /** A decision made without tools. */
+  public Decision(Kind kind, String actionLine, Recognition recognition) {
+    this(kind, actionLine, recognition, List.of());
   }
 
   public static Decision act(String actionLine) {
@@ -41,6 +50,16 @@ public record Decision(Kind kind, String actionLine, Recognition recognition) {
 
   public static Decision skip(String actionLine, Recognition recognition) {
     return new Decision(Kind.SKIP, actionLine, recognition);
+  }
+
+  /** An answer with no action to run: the guard and the executor are not involved. */
+  public static Decision reply(String text) {
+    return new Decision(Kind.REPLY, text, Recognition.NONE);
+  }
+
+  /** This decision, with the tool calls a model made while it decided. */
+  public Decision withToolCalls(List<ToolCall> calls) {
+    return new Decision(kind, actionLine, recognition, calls);
   }
 
   public boolean acts() {

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.typesafe.config.ConfigFactory;
+import dev.memloop.runtime.Reasoner;
+import dev.memloop.runtime.ReasonerFactory;
+import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.step.Decision;
 import dev.memloop.runtime.step.Observation;
 import dev.memloop.runtime.step.StepContext;
@@ -42,10 +45,11 @@ class LlmReasonerTest {
     blocking.shutdownNow();
   }
 
-  LlmReasoner reasoner(Duration timeout) {
+  Reasoner reasoner(Duration timeout) {
     LlmSettings settings = new LlmSettings(server.baseUrl(), "gpt-5-nano", OptionalDouble.empty(), timeout, 2,
         Duration.ofMillis(1), KEY);
-    return new LlmReasoner(new ChatCalls(settings, counters), blocking);
+    return TriagePrompt.reasoner(new ChatCalls(settings, counters)).factory()
+        .create(new ReasonerFactory.Context("a-1", 1, blocking, AgentConfigs.defaults()));
   }
 
   static StepContext step(String alert, List<String> pinned) {
@@ -55,7 +59,7 @@ class LlmReasonerTest {
         UnusedMemory.INSTANCE);
   }
 
-  static Decision decide(LlmReasoner reasoner, StepContext context) throws Exception {
+  static Decision decide(Reasoner reasoner, StepContext context) throws Exception {
     return reasoner.decide(context).toCompletableFuture().get(30, TimeUnit.SECONDS);
   }
 

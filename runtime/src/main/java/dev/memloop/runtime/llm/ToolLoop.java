@@ -1,0 +1,183 @@
+package dev.memloop.runtime.llm;
+
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.service.tool.ToolExecutor;
+import dev.memloop.runtime.config.ToolSettings;
+import dev.memloop.runtime.step.Matched;
+import dev.memloop.runtime.step.StepMemory;
+import dev.memloop.runtime.step.ToolCall;
+import dev.memloop.runtime.step.ToolOutcome;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+
+/**
+ * One step's conversation with a model: ask, run the tool calls it makes (the step's memory as tools, and the
+ * user's), give it their results, ask again, until it answers in text. At most {@code maxCallsPerStep} tool calls
+ * run; past them the loop is cut and the model is asked, without tools, to answer. Every call is recorded. A call
+ * the model gets wrong (an unknown tool, arguments that are not JSON or lack a field) is answered to the model as a
+ * tool error and counted, never thrown; a model that answers with neither a tool call nor text fails the step.
+ * Runs on the reasoner's blocking executor; one loop per step, not shared.
+ */
+final class ToolLoop {
+
+  /** The model's answer in text, and the tool calls it made on the way. */
+  record Answer(String text, List<ToolCall> toolCalls) {}
+
+  private final ChatCalls calls;
+  private final Tools tools;
+  private final ToolSettings settings;
+  private final int recallK;
+  private final String agentId;
+  private final StepMemory memory;
+  private final List<ToolCall> log = new ArrayList<>();
+
+  ToolLoop(ChatCalls calls, Tools tools, ToolSettings settings, int recallK, String agentId, StepMemory memory) {
+    this.calls = calls;
+    this.tools = tools;
+    this.settings = settings;
+    this.recallK = recallK;
+    this.agentId = agentId;
+    this.memory = memory;
+  }
+
+  Answer run(List<ChatMessage> messages) {
+    List<ChatMessage> conversation = new ArrayList<>(messages);
+    List<ToolSpecification> offered = offered();
+    int made = 0;
+    boolean cut = false;
+    while (true) {
+      boolean offer = !offered.isEmpty() && made < settings.maxCallsPerStep();
+      ChatRequest.Builder request = ChatRequest.builder().messages(conversation);
+      if (offer) {
+        request.toolSpecifications(offered);
+      }
+      AiMessage answer = calls.chat(request.build()).aiMessage();
+      if (!answer.hasToolExecutionRequests()) {
+        if (answer.text() == null || answer.text().isBlank()) {
+          calls.counters().malformedReply();
+          throw new LlmCallException("the model answered with neither a tool call nor text", false);
+        }
+        return new Answer(answer.text(), log);
+      }
+      if (!offer) { // it was asked to answer without tools and called one anyway
+        if (cut) {
+          throw new LlmCallException("the model kept calling tools after its " + settings.maxCallsPerStep()
+              + " tool calls of this step were used", false);
+        }
+        cut = true;
+      }
+      conversation.add(answer);
+      for (ToolExecutionRequest call : answer.toolExecutionRequests()) {
+        String result;
+        if (made >= settings.maxCallsPerStep()) {
+          record(call, ToolOutcome.CUT, System.nanoTime(), null);
+          result = "error: this step's " + settings.maxCallsPerStep() + " tool calls are used; answer now, without tools";
+        } else {
+          made++;
+          result = execute(call);
+        }
+        conversation.add(ToolExecutionResultMessage.from(call, result));
+      }
+    }
+  }
+
+  private List<ToolSpecification> offered() {
+    List<ToolSpecification> specs = new ArrayList<>();
+    if (settings.memory()) {
+      specs.addAll(MemoryTools.SPECS);
+    }
+    specs.addAll(tools.specifications());
+    return specs;
+  }
+
+  /** Runs one call and returns what to tell the model. */
+  private String execute(ToolExecutionRequest call) {
+    long start = System.nanoTime();
+    String name = call.name();
+    boolean memoryTool = settings.memory() && MemoryTools.NAMES.contains(name);
+    ToolExecutor executor = memoryTool ? null : tools.executor(name);
+    if (!memoryTool && executor == null) {
+      calls.counters().toolError();
+      record(call, ToolOutcome.UNKNOWN_TOOL, start, null);
+      return "error: there is no tool named '" + name + "'; your tools are " + names();
+    }
+    ToolArguments arguments;
+    try {
+      arguments = ToolArguments.parse(name, call.arguments());
+      if (memoryTool) {
+        MemoryTools.Result result = MemoryTools.execute(name, arguments, memory, recallK);
+        record(call, result.failed() ? ToolOutcome.FAILED : ToolOutcome.DONE, start, result.failed() ? result.text() : null);
+        return result.text();
+      }
+    } catch (ToolArguments.BadArguments bad) {
+      calls.counters().toolError();
+      record(call, ToolOutcome.BAD_ARGUMENTS, start, bad.getMessage());
+      return "error: " + bad.getMessage();
+    } catch (RuntimeException failed) {
+      record(call, ToolOutcome.FAILED, start, message(failed));
+      return "error: " + message(failed);
+    }
+    return runUserTool(call, executor, arguments, start);
+  }
+
+  /** A user's tool, behind the tool guard, and written to memory once it ran if so configured. */
+  private String runUserTool(ToolExecutionRequest call, ToolExecutor executor, ToolArguments arguments, long start) {
+    String line = call.name() + " " + arguments.canonical();
+    String repeat = null;
+    if (settings.guard() != ToolSettings.Guard.OFF) {
+      Matched seen = join(memory.seen(line));
+      if (seen.found()) {
+        repeat = String.format(Locale.ROOT, "it repeats an earlier call, %s (similarity %.3f)", seen.best().text(),
+            seen.best().similarity());
+        if (settings.guard() == ToolSettings.Guard.BLOCK) {
+          record(call, ToolOutcome.BLOCKED, start, repeat);
+          return "blocked: " + repeat + "; use what that call returned, or call something else";
+        }
+      }
+    }
+    String output;
+    try {
+      output = executor.execute(call, agentId);
+    } catch (RuntimeException failed) {
+      record(call, ToolOutcome.FAILED, start, message(failed));
+      return "error: " + message(failed);
+    }
+    if (settings.rememberCalls()) {
+      join(memory.remember(line, Map.of("tool", call.name())));
+    }
+    record(call, repeat == null ? ToolOutcome.DONE : ToolOutcome.FLAGGED, start, repeat);
+    String text = output == null ? "done" : output;
+    return repeat == null ? text : "note: " + repeat + "\n" + text;
+  }
+
+  private void record(ToolExecutionRequest call, ToolOutcome outcome, long start, String note) {
+    log.add(new ToolCall(call.name(), call.arguments() == null ? 0 : call.arguments().length(), outcome,
+        Math.max(0, System.nanoTime() - start), note == null ? null : calls.redact(note)));
+  }
+
+  private String names() {
+    List<String> names = new ArrayList<>();
+    if (settings.memory()) {
+      names.addAll(List.of(MemoryTools.REMEMBER, MemoryTools.RECALL, MemoryTools.MATCH));
+    }
+    tools.specifications().forEach(spec -> names.add(spec.name()));
+    return names.isEmpty() ? "none" : String.join(", ", names);
+  }
+
+  private static <T> T join(java.util.concurrent.CompletionStage<T> stage) {
+    return stage.toCompletableFuture().join(); // this thread is the reasoner's, never the agent's
+  }
+
+  private static String message(Throwable failed) {
+    Throwable cause = failed instanceof CompletionException && failed.getCause() != null ? failed.getCause() : failed;
+    return cause.getClass().getSimpleName() + ": " + cause.getMessage();
+  }
+}
