@@ -34,7 +34,7 @@ public final class SimulatedTripModel implements TripModel {
 
   static final int MAX_COPIES = 5;
   static final String INCIDENTAL = "User mentioned: ";
-  static final String RECALL_QUERY = "trip constraints and requirements the user gave";
+  public static final String RECALL_QUERY = "trip constraints and requirements the user gave";
 
   private final Habits habits;
   private final List<TripConstraint> paraphrases;
@@ -51,14 +51,30 @@ public final class SimulatedTripModel implements TripModel {
   @Override
   public String reply(TripCondition condition, List<String> window, String userMessage, int turn, boolean lastTurn,
       TripTools tools) {
+    List<String> notes = List.of();
+    if (condition == TripCondition.MEMORY) {
+      if (lastTurn) {
+        notes = tools.recall(RECALL_QUERY); // one bounded read, as the paper's agents did
+      } else {
+        saves(userMessage).forEach(tools::remember);
+      }
+    }
+    return answer(condition, window, userMessage, notes, lastTurn);
+  }
+
+  /**
+   * The reply to {@code userMessage}: on the last turn every requirement it can see in the window or in
+   * {@code notes} (its own notes, in whatever wording it saved them; incidental ones left out), before it what the
+   * condition has it say.
+   */
+  public String answer(TripCondition condition, List<String> window, String userMessage, List<String> notes,
+      boolean lastTurn) {
     List<String> visible = new ArrayList<>(window);
     visible.add(userMessage);
     List<String> known = Sentences.requirements(visible);
-    if (condition == TripCondition.MEMORY) {
-      for (String note : useTools(tools, userMessage, lastTurn)) {
-        if (!note.startsWith(INCIDENTAL) && !known.contains(note)) {
-          known.add(note); // its own notes, in whatever wording it saved them
-        }
+    for (String note : notes) {
+      if (!note.startsWith(INCIDENTAL) && !known.contains(note)) {
+        known.add(note);
       }
     }
     if (lastTurn) {
@@ -69,29 +85,27 @@ public final class SimulatedTripModel implements TripModel {
         : "Noted.";
   }
 
-  /** Saves what its habits save; on the last turn reads once and returns what came back. */
-  private List<String> useTools(TripTools tools, String userMessage, boolean lastTurn) {
-    if (lastTurn) {
-      return tools.recall(RECALL_QUERY); // one bounded read, as the paper's agents did
-    }
+  /** What its habits save on hearing {@code userMessage}, in order: fresh wordings of known requirements first. */
+  public List<String> saves(String userMessage) {
+    List<String> out = new ArrayList<>();
     for (String saved : List.copyOf(copies.keySet())) { // habit: re-save what it knows in fresh words
       if (copies.get(saved) < MAX_COPIES && random.nextDouble() < habits.resave()) {
         String wording = paraphrase(saved, copies.get(saved) - 1);
         if (wording != null) {
-          tools.remember(wording);
+          out.add(wording);
           copies.merge(saved, 1, Integer::sum);
         }
       }
     }
     for (String sentence : Sentences.of(userMessage)) {
       if (Sentences.isRequirement(sentence)) {
-        tools.remember(sentence);
+        out.add(sentence);
         copies.put(sentence, 1);
       } else if (sentence.length() > 20 && random.nextDouble() < habits.incidental()) {
-        tools.remember(INCIDENTAL + sentence); // habit: incidental details stored too
+        out.add(INCIDENTAL + sentence); // habit: incidental details stored too
       }
     }
-    return List.of();
+    return out;
   }
 
   private String paraphrase(String statement, int index) {

@@ -36,16 +36,17 @@ class ReproduceLlmTest {
     CliRun run = CliRun.of("reproduce", "table1", "--llm", "openai", "--llm-base-url", server.baseUrl(), "--model",
         "scripted-model", "--embedder", "hashing-256", "--no-progress", "--json", "--out", results.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(run.err()).contains("table1: 120 model calls (at most 360), about 54,000 tokens");
-    assertThat(server.requests()).hasSize(120);
+    // 5 repeats x (4 conditions + 3 more memory policies) x 6 turns; each memory turn may add 8 tool calls
+    assertThat(run.err()).contains("table1: 210 model calls (at most 1,170), about 94,500 tokens");
+    assertThat(server.requests()).hasSize(210);
     assertThat(server.requests()).allSatisfy(r -> assertThat(r.path("model").asText()).isEqualTo("scripted-model"));
     JsonNode cells = RunDirectory.JSON.readTree(run.out()).get("table1");
     assertThat(cells).extracting(c -> c.get("model").asText()).contains("nano-sim", "mini-sim", "scripted-model");
-    assertThat(run.err()).contains("model calls: Snapshot[calls=120, retries=0, failures=0");
+    assertThat(run.err()).contains("model calls: Snapshot[calls=210, retries=0, failures=0");
     try (Stream<Path> runs = Files.list(results)) {
       Path calls = runs.findFirst().orElseThrow().resolve("llm-calls.json");
       JsonNode usage = RunDirectory.JSON.readTree(calls.toFile());
-      assertThat(usage).hasSize(120);
+      assertThat(usage).hasSize(210);
       assertThat(usage.get(0).get("inputTokens").asLong()).isEqualTo(40);
     }
   }

@@ -35,6 +35,8 @@ public record ToolSettings(int maxCallsPerStep, boolean memory, boolean remember
   }
 
   public static final ToolSettings DEFAULTS = new ToolSettings(8, true, false, Guard.OFF);
+  /** No tools at all: the model answers from its prompt alone. */
+  public static final ToolSettings NONE = new ToolSettings(0, false, false, Guard.OFF);
 
   public ToolSettings {
     if (maxCallsPerStep < 0 || maxCallsPerStep > 1_000) {

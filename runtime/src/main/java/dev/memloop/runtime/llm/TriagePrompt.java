@@ -24,7 +24,7 @@ public final class TriagePrompt {
 
   public static final String PROMPT = "triage-v1.txt";
   /** The paper's triage arm: the model has no tools; the code guard does the remembering. */
-  public static final ToolSettings NO_TOOLS = new ToolSettings(0, false, false, ToolSettings.Guard.OFF);
+  public static final ToolSettings NO_TOOLS = ToolSettings.NONE;
   private static final Pattern LINE = Pattern.compile("\\b(investigate|skip)\\s+host=([\\w.:-]*\\w)\\s+sig=([\\w.:-]*\\w)",
       Pattern.CASE_INSENSITIVE);
 
