@@ -3,17 +3,17 @@ package dev.memloop.bench.cli;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValueFactory;
+import dev.memloop.agents.board.BoardFleet;
+import dev.memloop.agents.triage.TriageRun;
 import dev.memloop.agents.triage.TriageWorkloads;
+import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.config.EmbedderNames;
-import dev.memloop.runtime.reasoner.SimulatedModelPreset;
-import dev.memloop.workloads.fleet.FleetAlertSpec;
-import dev.memloop.agents.board.BoardFleet;
-import dev.memloop.agents.triage.TriageRun;
-import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.fleet.FleetListener;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
+import dev.memloop.runtime.reasoner.SimulatedModelPreset;
+import dev.memloop.workloads.fleet.FleetAlertSpec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -36,7 +36,7 @@ final class BoardFleetFlags {
   @Option(names = "--embedder", description = "default, hashing, minilm or a model2vec directory.")
   String embedder;
 
-  @Option(names = "--model", defaultValue = "nano-sim", converter = FleetCommand.PresetConverter.class,
+  @Option(names = "--model", defaultValue = "nano-sim", converter = PresetConverter.class,
       description = "Simulated model preset: nano-sim or mini-sim (default: ${DEFAULT-VALUE}).")
   SimulatedModelPreset model;
 

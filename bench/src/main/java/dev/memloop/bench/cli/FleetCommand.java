@@ -9,6 +9,7 @@ import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.config.AgentGroup;
 import dev.memloop.runtime.fleet.FleetOptions;
+import dev.memloop.runtime.llm.CallLimits;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.reasoner.SimulatedModelPreset;
 import dev.memloop.workloads.alerts.AlertWorkloadSpec;
@@ -56,9 +57,32 @@ final class FleetCommand implements Callable<Integer> {
   @Option(names = "--embedder", description = "default, hashing, minilm or a model2vec directory.")
   private String embedder;
 
-  @Option(names = "--model", defaultValue = "nano-sim", converter = PresetConverter.class,
-      description = "Simulated model preset: nano-sim or mini-sim (default: ${DEFAULT-VALUE}).")
-  private SimulatedModelPreset model;
+  @Option(names = "--model", description = "Without --llm, the simulated model preset: nano-sim or mini-sim "
+      + "(default: nano-sim). With --llm openai, the real model's name (default: memloop.llm.model).")
+  private String model;
+
+  @Option(names = "--llm", defaultValue = "none", description = "none (the simulated model), or openai: triage "
+      + "agents on a real model (OpenAI, or any OpenAI-compatible server at --llm-base-url; the key from "
+      + "OPENAI_API_KEY only). Groups may name their own model in --config: memloop.groups.<name>.llm.")
+  private String llm;
+
+  @Option(names = "--llm-base-url", description = "The OpenAI-compatible server, as in http://127.0.0.1:11434/v1.")
+  private String llmBaseUrl;
+
+  @Option(names = "--llm-concurrency", description = "Model calls in flight at once, across the fleet "
+      + "(default: memloop.llm.max-concurrent; 0 for no bound).")
+  private Integer llmConcurrency;
+
+  @Option(names = "--llm-rate", description = "Model calls started per second, across the fleet "
+      + "(default: memloop.llm.calls-per-second; 0 for no bound).")
+  private Double llmRate;
+
+  @Option(names = "--token-budget", defaultValue = "100000", description = "Estimated tokens the fleet may spend "
+      + "without --yes (default: ${DEFAULT-VALUE}).")
+  private long tokenBudget;
+
+  @Option(names = "--yes", description = "Spend beyond --token-budget.")
+  private boolean yes;
 
   @Option(names = "--seed", defaultValue = "42", description = "First workload seed (default: ${DEFAULT-VALUE}).")
   private long seed;
@@ -86,30 +110,52 @@ final class FleetCommand implements Callable<Integer> {
     if (warmup < 0) {
       throw new CommandLine.ParameterException(spec.commandLine(), "warmup must be >= 0: " + warmup);
     }
+    Options.require(spec, llm.equals("none") || llm.equals("openai"), "--llm must be none or openai: '" + llm + "'");
+    Options.require(spec, tokenBudget >= 0, "--token-budget must be >= 0: " + tokenBudget);
+    Options.require(spec, llmConcurrency == null || llmConcurrency >= 0, "--llm-concurrency must be >= 0: "
+        + llmConcurrency);
+    Options.require(spec, llmRate == null || (llmRate >= 0 && !llmRate.isInfinite()), "--llm-rate must be >= 0: "
+        + llmRate);
+    Options.require(spec, llm.equals("openai") || llmBaseUrl == null, "--llm-base-url needs --llm openai");
     Config root = Options.valid(spec, () -> overrides().withFallback(AgentConfigs.load(config)).resolve());
     List<AgentGroup> groups = Options.valid(spec, () -> groups(root));
     Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
-    TriageFleet.Assembly assembly = Options.valid(spec, () -> TriageFleet.assemble(groups, model.parameters(),
-        AlertWorkloadSpec.DEFAULT, seed, HighResolutionTimer.shared()));
+    SimulatedModelPreset preset = llm.equals("none") ? Options.valid(spec, this::preset) : null;
+    FleetLlm real = preset != null ? null : Options.valid(spec, () -> FleetLlm.resolve(root, groups, model, llmBaseUrl,
+        limits(root)));
+    if (real != null) {
+      String unreachable = real.unreachable();
+      Options.require(spec, unreachable == null, unreachable);
+      if (!real.affordable(groups, tokenBudget, yes, spec.commandLine().getErr())) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "the estimated tokens exceed --token-budget "
+            + tokenBudget + "; rerun with --yes to spend them (no model call was made)");
+      }
+    }
+    TriageFleet.Assembly assembly = Options.valid(spec, () -> preset != null ? TriageFleet.assemble(groups,
+        preset.parameters(), AlertWorkloadSpec.DEFAULT, seed, HighResolutionTimer.shared())
+        : TriageFleet.assemble(groups, real.specs(groupOfAgent(groups)), AlertWorkloadSpec.DEFAULT, seed));
+    String modelLabel = preset != null ? preset.configName() : real.label();
+    int warmupAgents = preset != null ? warmup : 0; // a warm-up would spend model calls on ungraded work
 
     Map<String, Object> parameters = new LinkedHashMap<>();
     groups.forEach(g -> parameters.put("group." + g.name(), g.agents() + " x " + g.config()));
-    parameters.put("model", model.configName() + " (simulated)");
+    parameters.put("model", preset != null ? modelLabel + " (simulated)" : modelLabel + " (real model)");
     parameters.put("seed", seed);
     parameters.put("groups", concurrent ? "concurrent" : "one after another");
-    parameters.put("warmupAgentsPerGroup", warmup);
+    parameters.put("warmupAgentsPerGroup", warmupAgents);
     parameters.put("workload", AlertWorkloadSpec.DEFAULT.toString());
     BenchRun run = BenchRun.start(spec, output, "fleet", "memloop fleet", parameters);
     PrintWriter console = run.console();
-    console.printf("%d agents in %d group(s), simulated model %s (not a real LLM), seeds %d..%d%n",
-        assembly.members().size(), groups.size(), model.configName(), seed, seed + maxAgents(groups) - 1);
+    console.printf("%d agents in %d group(s), %s, seeds %d..%d%n", assembly.members().size(), groups.size(),
+        preset != null ? "simulated model " + modelLabel + " (not a real LLM)" : "real model " + modelLabel, seed,
+        seed + maxAgents(groups) - 1);
     console.flush();
 
     TriageRun.Outcome outcome = ActorSystems.with("memloop-fleet", root, system -> {
-      if (warmup > 0) {
-        console.printf("warming up: %d agents per group, not graded%n", warmup);
+      if (warmupAgents > 0) {
+        console.printf("warming up: %d agents per group, not graded%n", warmupAgents);
         console.flush();
-        TriageRun.warmUp(system, groups, model.parameters(), seed, warmup);
+        TriageRun.warmUp(system, groups, preset.parameters(), seed, warmupAgents);
       }
       try (TurnProgress progress = new TurnProgress(assembly.members().size() * AlertWorkloadSpec.DEFAULT.turns(),
           !noProgress)) {
@@ -118,9 +164,13 @@ final class FleetCommand implements Callable<Integer> {
             .get(24, TimeUnit.HOURS);
       }
     });
-    FleetReport report = FleetReport.of(outcome, model);
+    FleetReport report = FleetReport.of(outcome, modelLabel, preset != null);
     console.print(report.plain());
     run.write("agents.json", outcome.scores().values());
+    if (real != null) {
+      console.println("model calls: " + real.counters().snapshot());
+      run.write("llm-calls.json", real.counters().usage()); // tokens and time of every call
+    }
     return run.finish("fleet.json", report.records(), report.markdown());
   }
 
@@ -158,6 +208,32 @@ final class FleetCommand implements Callable<Integer> {
     return out;
   }
 
+  private SimulatedModelPreset preset() {
+    try {
+      return SimulatedModelPreset.parse(model == null ? "nano-sim" : model);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--model " + model + ": without --llm, --model names a simulated preset "
+          + "(nano-sim or mini-sim); add --llm openai for a real model", e);
+    }
+  }
+
+  private CallLimits limits(Config root) {
+    CallLimits configured = CallLimits.from(root);
+    return new CallLimits(llmConcurrency != null ? llmConcurrency : configured.maxConcurrent(),
+        llmRate != null ? llmRate : configured.callsPerSecond(), configured.maxWait());
+  }
+
+  /** Each agent's group, by agent id, as TriageFleet names them ({@code <group>-<i>}). */
+  private static Map<String, String> groupOfAgent(List<AgentGroup> groups) {
+    Map<String, String> out = new java.util.HashMap<>();
+    for (AgentGroup g : groups) {
+      for (int i = 0; i < g.agents(); i++) {
+        out.put(g.name() + "-" + i, g.name());
+      }
+    }
+    return out;
+  }
+
   private static int maxAgents(List<AgentGroup> groups) {
     return groups.stream().mapToInt(AgentGroup::agents).max().orElse(0);
   }
@@ -173,14 +249,4 @@ final class FleetCommand implements Callable<Integer> {
     }
   }
 
-  static final class PresetConverter implements CommandLine.ITypeConverter<SimulatedModelPreset> {
-    @Override
-    public SimulatedModelPreset convert(String value) {
-      try {
-        return SimulatedModelPreset.parse(value);
-      } catch (IllegalArgumentException e) {
-        throw new CommandLine.TypeConversionException(e.getMessage());
-      }
-    }
-  }
 }

@@ -4,7 +4,6 @@ import dev.memloop.agents.triage.TriageRun;
 import dev.memloop.agents.triage.TriageSummary;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.runtime.fleet.GroupSummary;
-import dev.memloop.runtime.reasoner.SimulatedModelPreset;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -24,7 +23,8 @@ final class FleetReport {
     this.records = records;
   }
 
-  static FleetReport of(TriageRun.Outcome outcome, SimulatedModelPreset model) {
+  /** @param simulated whether {@code model} names a simulated preset (say so in every table) or a real model */
+  static FleetReport of(TriageRun.Outcome outcome, String model, boolean simulated) {
     TextTable triage = new TextTable("group", "workloads", "redundant (of 12)", "model recognized", "lookups afforded",
         "unaffordable", "timed out", "guard precision", "guard recall", "blocked new");
     for (TriageSummary s : outcome.groups()) {
@@ -38,11 +38,12 @@ final class FleetReport {
       runtime.row(g.group(), g.agents(), g.steps(), String.format(Locale.ROOT, "%,.0f", g.stepsPerSecond()),
           g.abortedTurns(), g.restarts(), us(g.storeP50()), us(g.storeP99()), us(g.lookupP50()), us(g.lookupP99()));
     }
-    String footer = String.format(Locale.ROOT, "%,d steps in %.2f s: %,.0f steps/s; model %s is simulated%s%n",
-        outcome.fleet().steps(), outcome.fleet().wallNanos() / 1e9, outcome.fleet().stepsPerSecond(), model.configName(),
+    String footer = String.format(Locale.ROOT, "%,d steps in %.2f s: %,.0f steps/s; model %s is %s%s%n",
+        outcome.fleet().steps(), outcome.fleet().wallNanos() / 1e9, outcome.fleet().stepsPerSecond(), model,
+        simulated ? "simulated (seeded recognition rates fitted to the paper's gpt-5 results)" : "a real model",
         outcome.fleet().failure() == null ? "" : "; the run ended early: " + outcome.fleet().failure());
     Map<String, Object> records = new LinkedHashMap<>();
-    records.put("model", model.configName() + " (simulated)");
+    records.put("model", model + (simulated ? " (simulated)" : " (real model)"));
     records.put("triage", outcome.groups());
     records.put("runtime", outcome.fleet());
     return new FleetReport(triage, runtime, footer, records);

@@ -24,6 +24,8 @@ public final class AgentConfigs {
   public static final String AGENT = "memloop.agent";
   public static final String GROUPS = "memloop.groups";
   private static final String AGENTS_KEY = "agents";
+  private static final String LLM_MODEL = "llm.model";
+  private static final String LLM_BASE_URL = "llm.base-url";
 
   private AgentConfigs() {}
 
@@ -81,18 +83,31 @@ public final class AgentConfigs {
             + value.render() + "'");
       }
       Config group = groups.getConfig(ConfigUtil.joinPath(name));
-      rejectUnknown(group, path, Set.of(AGENTS_KEY));
+      rejectUnknown(group, path, Set.of(AGENTS_KEY, LLM_MODEL, LLM_BASE_URL));
       if (!group.hasPath(AGENTS_KEY)) {
         throw new IllegalArgumentException(path + "." + AGENTS_KEY + " is missing: how many agents run in group " + name);
       }
       int agents = AgentConfigReader.positiveInt(group, AGENTS_KEY, path);
-      AgentConfig config = AgentConfigReader.read(group.withoutPath(AGENTS_KEY).withFallback(root.getConfig(AGENT)), path);
-      out.add(new AgentGroup(name, agents, config));
+      GroupModel model = groupModel(group, path);
+      AgentConfig config = AgentConfigReader.read(group.withoutPath(AGENTS_KEY).withoutPath("llm")
+          .withFallback(root.getConfig(AGENT)), path);
+      out.add(new AgentGroup(name, agents, config, model));
     }
     if (out.isEmpty()) {
       out.add(new AgentGroup("default", defaultAgents, base));
     }
     return out;
+  }
+
+  private static GroupModel groupModel(Config group, String path) {
+    try {
+      return new GroupModel(group.hasPath(LLM_MODEL) ? group.getString(LLM_MODEL) : "",
+          group.hasPath(LLM_BASE_URL) ? group.getString(LLM_BASE_URL) : "");
+    } catch (ConfigException e) {
+      throw new IllegalArgumentException(path + ".llm: " + e.getMessage(), e);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(path + "." + e.getMessage(), e);
+    }
   }
 
   /** Every key of {@code section} must be a key of {@code memloop.agent} in reference.conf (or an extra). */

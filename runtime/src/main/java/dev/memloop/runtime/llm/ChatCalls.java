@@ -57,8 +57,8 @@ public final class ChatCalls {
     this.redact = redact;
     this.counters = counters;
     this.limits = limits;
-    this.inFlight = limits.bulkhead(modelName);
-    this.starts = limits.rateLimiter(modelName);
+    this.inFlight = limits.inFlight();
+    this.starts = limits.starts();
   }
 
   /**
@@ -70,7 +70,7 @@ public final class ChatCalls {
     return new ChatCalls(model, modelName, maxRetries, backoff, UnaryOperator.identity(), counters, CallLimits.NONE);
   }
 
-  /** These calls, bounded by {@code newLimits} (shared by everyone who calls through the result). */
+  /** These calls, bounded by {@code newLimits} (shared with every other ChatCalls limited by the same object). */
   public ChatCalls limited(CallLimits newLimits) {
     return new ChatCalls(model, modelName, maxRetries, backoff, redact, counters, newLimits);
   }

@@ -35,11 +35,25 @@ public final class ScriptedChatServer implements AutoCloseable {
   private final List<JsonNode> requests = new CopyOnWriteArrayList<>();
   private final List<String> authorizations = new CopyOnWriteArrayList<>();
   private volatile Answer otherwise;
+  private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicInteger maxInFlight = new java.util.concurrent.atomic.AtomicInteger();
 
   public ScriptedChatServer() throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.setExecutor(Executors.newCachedThreadPool());
     server.createContext("/v1/chat/completions", exchange -> {
+      maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+      try {
+        answer(exchange);
+      } finally {
+        inFlight.decrementAndGet();
+      }
+    });
+    server.start();
+  }
+
+  private void answer(com.sun.net.httpserver.HttpExchange exchange) throws IOException {
+    {
       requests.add(JSON.readTree(exchange.getRequestBody()));
       authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
       Answer answer = script.poll();
@@ -63,8 +77,7 @@ public final class ScriptedChatServer implements AutoCloseable {
       } finally {
         exchange.close();
       }
-    });
-    server.start();
+    }
   }
 
   public String baseUrl() {
@@ -74,6 +87,17 @@ public final class ScriptedChatServer implements AutoCloseable {
   public ScriptedChatServer text(String content) {
     script.add(new Answer(200, completion(content, List.of()), Duration.ZERO));
     return this;
+  }
+
+  /** As {@link #otherwise(String)}, each answer {@code delay} after its request (so that requests overlap). */
+  public ScriptedChatServer otherwise(String content, Duration delay) {
+    otherwise = new Answer(200, completion(content, List.of()), delay);
+    return this;
+  }
+
+  /** The most requests that were being answered at one moment. */
+  public int maxConcurrentRequests() {
+    return maxInFlight.get();
   }
 
   /** What every request after the script answers, instead of a 500. */
