@@ -91,29 +91,44 @@ final class FleetLlm {
     return null;
   }
 
-  /** Agents' specs: the triage reasoner on its group's model, every client bounded by the run's limits. */
+  /**
+   * Agents' specs: the triage reasoner on its group's model with its group's {@code memloop.agent.tools} (the memory
+   * as tools unless turned off), every client bounded by the run's limits.
+   */
   TriageFleet.Specs specs(Map<String, String> groupOfAgent) {
     return (id, config, embedder, agentSeed) -> LlmTriageAgents.spec(id, config, embedder,
-        client(settings.get(groupOfAgent.get(id))), agentSeed, HighResolutionTimer.shared());
+        client(settings.get(groupOfAgent.get(id))), agentSeed, HighResolutionTimer.shared(), null);
   }
 
   private synchronized ChatCalls client(LlmSettings s) {
     return calls.computeIfAbsent(s.baseUrl() + " " + s.model(), key -> new ChatCalls(s, counters).limited(limits));
   }
 
-  /** The calls a fleet of {@code groups} makes: one per alert (the triage reasoner has no tools), retries aside. */
+  private static long steps(AgentGroup group) {
+    return (long) group.agents() * AlertWorkloadSpec.DEFAULT.turns() * AlertWorkloadSpec.DEFAULT.alertsPerTurn();
+  }
+
+  /** The calls a fleet of {@code groups} makes at the least: one per alert. */
   static long calls(List<AgentGroup> groups) {
-    long steps = (long) AlertWorkloadSpec.DEFAULT.turns() * AlertWorkloadSpec.DEFAULT.alertsPerTurn();
-    return groups.stream().mapToLong(g -> g.agents() * steps).sum();
+    return groups.stream().mapToLong(FleetLlm::steps).sum();
+  }
+
+  /** At the most: one per alert and one more per tool call the group allows per step, each retried. */
+  private long maxCalls(List<AgentGroup> groups) {
+    long max = 0;
+    for (AgentGroup g : groups) {
+      int tools = g.config().tools().memory() ? g.config().tools().maxCallsPerStep() : 0;
+      max += steps(g) * (1 + tools) * (1 + settings.get(g.name()).maxRetries());
+    }
+    return max;
   }
 
   /** Prints the estimate; true when it fits the budget or the user said yes. */
   boolean affordable(List<AgentGroup> groups, long budget, boolean yes, PrintWriter err) {
     long calls = calls(groups);
-    int retries = settings.values().stream().mapToInt(LlmSettings::maxRetries).max().orElse(0);
     long tokens = calls * TOKENS_PER_CALL;
-    err.printf(Locale.ROOT, "fleet: %,d model calls (at most %,d with retries), about %,d tokens; %s%n", calls,
-        calls * (1 + retries), tokens, limits);
+    err.printf(Locale.ROOT, "fleet: %,d model calls (at most %,d with tool calls and retries), about %,d tokens; %s%n",
+        calls, maxCalls(groups), tokens, limits);
     err.flush();
     return tokens <= budget || yes;
   }

@@ -30,7 +30,7 @@ class AgentCommandsTest {
         Arguments.of(new String[] {"fleet", "--budget", "lots"}, "memloop.agent.budget = \"lots\""),
         Arguments.of(new String[] {"fleet", "--budget", "0ms"}, "budget must be > 0 or unlimited: PT0S"),
         Arguments.of(new String[] {"fleet", "--config", "/no/such.conf"}, "config file not found: /no/such.conf"),
-        Arguments.of(new String[] {"fleet", "--model", "gpt-9"}, "'gpt-9'"),
+        Arguments.of(new String[] {"fleet", "--model", "gpt-9"}, "--model gpt-9: without --llm, --model names a simulated preset"),
         Arguments.of(new String[] {"fleet", "--embedder", "bert-huge"}, "'bert-huge'"),
         Arguments.of(new String[] {"fleet", "--seed", "1000000005"}, "seed 1000000005 is held out"),
         Arguments.of(new String[] {"fleet", "--warmup", "-1"}, "warmup must be >= 0: -1"),

@@ -42,7 +42,8 @@ class FleetLlmTest {
         "--no-progress", "--json", "--out", results.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.err()).as("the estimate before the run")
-        .contains("fleet: 144 model calls (at most 576 with retries), about 64,800 tokens")
+        // 6 x 24 alerts; at most one more call for each of the 8 tool calls a step allows, each tried 4 times
+        .contains("fleet: 144 model calls (at most 5,184 with tool calls and retries), about 64,800 tokens")
         .contains("max-concurrent=2");
     assertThat(server.requests()).as("6 agents x 24 alerts, one call each").hasSize(144);
     assertThat(server.requests()).allSatisfy(r -> assertThat(r.path("model").asText()).isEqualTo("scripted-model"));
@@ -56,6 +57,19 @@ class FleetLlmTest {
       assertThat(RunDirectory.JSON.readTree(runs.findFirst().orElseThrow().resolve("llm-calls.json").toFile()))
           .hasSize(144);
     }
+  }
+
+  @Test
+  void should_drive_the_fleet_through_real_tool_calls_on_each_agent_s_memory() throws IOException {
+    server.toolFirst(new ScriptedChatServer.ToolCall("match", "{\"text\":\"port scan on web-01\"}"), ANSWER);
+    CliRun run = CliRun.of("fleet", "--agents", "3", "--policy", "per-step", "--llm", "openai", "--llm-base-url",
+        server.baseUrl(), "--embedder", "hashing-256", "--no-progress", "--json", "--out", results.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(server.requests()).as("each alert: the tool call, then the answer").hasSize(3 * 24 * 2);
+    assertThat(server.requests().get(0).path("tools")).extracting(t -> t.path("function").path("name").asText())
+        .containsExactly("remember", "recall", "match");
+    JsonNode memory = RunDirectory.JSON.readTree(run.out()).get("runtime").get("groups").get(0).get("memory");
+    assertThat(memory.get("reads").asLong()).as("every match went through the agent's memory").isEqualTo(72);
   }
 
   @Test

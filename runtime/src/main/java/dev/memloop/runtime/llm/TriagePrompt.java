@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
  * The triage task put to a chat model (the paper's Table 4 arm): per alert, the versioned prompt
  * {@value #PROMPT}, what the policy pinned, the window of recent alerts and answers, and the new alert; the model
  * answers {@code investigate host=H sig=S} or {@code skip host=H sig=S}, and the runtime's code guard matches the
- * action line against memory before any investigation runs. No tools by default: the model sees only its window
- * and what was pinned, as in the paper.
+ * action line against memory before any investigation runs. In the paper's arm ({@link #NO_TOOLS}) the model sees
+ * only its window and what was pinned; with the memory as tools it may also recall before it answers.
  */
 public final class TriagePrompt {
 
@@ -30,11 +30,14 @@ public final class TriagePrompt {
 
   private TriagePrompt() {}
 
-  /** A triage reasoner on {@code calls}: the prompt, the answer's reading, no tools (change them on the builder). */
+  /**
+   * A triage reasoner on {@code calls}: the prompt and the answer's reading; its tools are the agent's
+   * {@code memloop.agent.tools} unless set on the builder ({@link #NO_TOOLS} for the paper's arm).
+   */
   public static LlmReasoner.Builder reasoner(ChatCalls calls) {
     String system = Prompts.load(PROMPT);
     return LlmReasoner.builder(calls).prompt(step -> messages(system, step))
-        .decisions((text, step) -> decision(text, step, calls.counters())).toolSettings(NO_TOOLS);
+        .decisions((text, step) -> decision(text, step, calls.counters()));
   }
 
   static List<ChatMessage> messages(String systemPrompt, StepContext context) {

@@ -35,6 +35,7 @@ public final class ScriptedChatServer implements AutoCloseable {
   private final List<JsonNode> requests = new CopyOnWriteArrayList<>();
   private final List<String> authorizations = new CopyOnWriteArrayList<>();
   private volatile Answer otherwise;
+  private volatile Answer[] toolFirst; // {the tool call, the answer after its result}
   private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
   private final java.util.concurrent.atomic.AtomicInteger maxInFlight = new java.util.concurrent.atomic.AtomicInteger();
 
@@ -54,9 +55,16 @@ public final class ScriptedChatServer implements AutoCloseable {
 
   private void answer(com.sun.net.httpserver.HttpExchange exchange) throws IOException {
     {
-      requests.add(JSON.readTree(exchange.getRequestBody()));
+      JsonNode request = JSON.readTree(exchange.getRequestBody());
+      requests.add(request);
       authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
       Answer answer = script.poll();
+      Answer[] pair = toolFirst;
+      if (answer == null && pair != null) {
+        JsonNode messages = request.path("messages");
+        boolean afterTool = messages.size() > 0 && "tool".equals(messages.get(messages.size() - 1).path("role").asText());
+        answer = afterTool ? pair[1] : pair[0];
+      }
       if (answer == null) {
         answer = otherwise != null ? otherwise : new Answer(500, error("the test's script is exhausted"), Duration.ZERO);
       }
@@ -92,6 +100,16 @@ public final class ScriptedChatServer implements AutoCloseable {
   /** As {@link #otherwise(String)}, each answer {@code delay} after its request (so that requests overlap). */
   public ScriptedChatServer otherwise(String content, Duration delay) {
     otherwise = new Answer(200, completion(content, List.of()), delay);
+    return this;
+  }
+
+  /**
+   * What every request after the script answers, as a model that uses a tool first: {@code call} when the request's
+   * last message is not a tool's result, else {@code content}.
+   */
+  public ScriptedChatServer toolFirst(ToolCall call, String content) {
+    toolFirst = new Answer[] {new Answer(200, completion(null, List.of(call)), Duration.ZERO),
+        new Answer(200, completion(content, List.of()), Duration.ZERO)};
     return this;
   }
 
