@@ -61,13 +61,8 @@ final class FleetCommand implements Callable<Integer> {
       + "(default: nano-sim). With --llm openai, the real model's name (default: memloop.llm.model).")
   private String model;
 
-  @Option(names = "--llm", defaultValue = "none", description = "none (the simulated model), or openai: triage "
-      + "agents on a real model (OpenAI, or any OpenAI-compatible server at --llm-base-url; the key from "
-      + "OPENAI_API_KEY only). Groups may name their own model in --config: memloop.groups.<name>.llm.")
-  private String llm;
-
-  @Option(names = "--llm-base-url", description = "The OpenAI-compatible server, as in http://127.0.0.1:11434/v1.")
-  private String llmBaseUrl;
+  @CommandLine.Mixin
+  private ModelSpend spend;
 
   @Option(names = "--llm-concurrency", description = "Model calls in flight at once, across the fleet "
       + "(default: memloop.llm.max-concurrent; 0 for no bound).")
@@ -76,13 +71,6 @@ final class FleetCommand implements Callable<Integer> {
   @Option(names = "--llm-rate", description = "Model calls started per second, across the fleet "
       + "(default: memloop.llm.calls-per-second; 0 for no bound).")
   private Double llmRate;
-
-  @Option(names = "--token-budget", defaultValue = "100000", description = "Estimated tokens the fleet may spend "
-      + "without --yes (default: ${DEFAULT-VALUE}).")
-  private long tokenBudget;
-
-  @Option(names = "--yes", description = "Spend beyond --token-budget.")
-  private boolean yes;
 
   @Option(names = "--seed", defaultValue = "42", description = "First workload seed (default: ${DEFAULT-VALUE}).")
   private long seed;
@@ -110,25 +98,23 @@ final class FleetCommand implements Callable<Integer> {
     if (warmup < 0) {
       throw new CommandLine.ParameterException(spec.commandLine(), "warmup must be >= 0: " + warmup);
     }
-    Options.require(spec, llm.equals("none") || llm.equals("openai"), "--llm must be none or openai: '" + llm + "'");
-    Options.require(spec, tokenBudget >= 0, "--token-budget must be >= 0: " + tokenBudget);
+    spend.check(spec);
     Options.require(spec, llmConcurrency == null || llmConcurrency >= 0, "--llm-concurrency must be >= 0: "
         + llmConcurrency);
     Options.require(spec, llmRate == null || (llmRate >= 0 && !llmRate.isInfinite()), "--llm-rate must be >= 0: "
         + llmRate);
-    Options.require(spec, llm.equals("openai") || llmBaseUrl == null, "--llm-base-url needs --llm openai");
+    Options.require(spec, spend.real() || spend.llmBaseUrl == null, "--llm-base-url needs --llm openai");
     Config root = Options.valid(spec, () -> overrides().withFallback(AgentConfigs.load(config)).resolve());
     List<AgentGroup> groups = Options.valid(spec, () -> groups(root));
     Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
-    SimulatedModelPreset preset = llm.equals("none") ? Options.valid(spec, this::preset) : null;
-    FleetLlm real = preset != null ? null : Options.valid(spec, () -> FleetLlm.resolve(root, groups, model, llmBaseUrl,
-        limits(root)));
+    SimulatedModelPreset preset = spend.real() ? null : Options.valid(spec, this::preset);
+    FleetLlm real = preset != null ? null : Options.valid(spec, () -> FleetLlm.resolve(root, groups, model,
+        spend.llmBaseUrl, limits(root)));
     if (real != null) {
       String unreachable = real.unreachable();
       Options.require(spec, unreachable == null, unreachable);
-      if (!real.affordable(groups, tokenBudget, yes, spec.commandLine().getErr())) {
-        throw new CommandLine.ParameterException(spec.commandLine(), "the estimated tokens exceed --token-budget "
-            + tokenBudget + "; rerun with --yes to spend them (no model call was made)");
+      if (!real.affordable(groups, spend.tokenBudget, spend.yes, spec.commandLine().getErr())) {
+        throw spend.overBudget(spec);
       }
     }
     TriageFleet.Assembly assembly = Options.valid(spec, () -> preset != null ? TriageFleet.assemble(groups,

@@ -57,27 +57,15 @@ final class ReproduceCommand implements Callable<Integer> {
       + "jdbc:postgresql://127.0.0.1:5432/postgres?user=u&password=p (default: PGlite, started on a free port).")
   private String pgUrl;
 
-  @Option(names = "--llm", defaultValue = "none", description = "none, or openai: also run Tables 1 and 4 with a "
-      + "real model (OpenAI, or an OpenAI-compatible server at OPENAI_BASE_URL or --llm-base-url; the key from "
-      + "OPENAI_API_KEY). Default: ${DEFAULT-VALUE}.")
-  private String llm;
-
   @Option(names = "--model", description = "The real model's name (default: memloop.llm.model, gpt-5-nano).")
   private String model;
-
-  @Option(names = "--llm-base-url", description = "The OpenAI-compatible server, as in http://127.0.0.1:11434/v1.")
-  private String llmBaseUrl;
 
   @Option(names = "--rubric", description = "Grade Table 1's real-model answers a second time with the model (the "
       + "rubric grader).")
   private boolean rubric;
 
-  @Option(names = "--token-budget", defaultValue = "100000", description = "Estimated tokens a run may spend "
-      + "without --yes (default: ${DEFAULT-VALUE}).")
-  private long tokenBudget;
-
-  @Option(names = "--yes", description = "Spend beyond --token-budget.")
-  private boolean yes;
+  @CommandLine.Mixin
+  private ModelSpend spend;
 
   @Option(names = "--no-progress", description = "No progress bars; stages print as lines.")
   private boolean noProgress;
@@ -99,13 +87,11 @@ final class ReproduceCommand implements Callable<Integer> {
     Options.valid(spec, () -> EmbedderNames.resolve(embedder));
     Options.require(spec, pgUrl == null || pgUrl.startsWith("jdbc:postgresql:"), "--pg-url must be a jdbc:postgresql: URL: '" + pgUrl + "'");
     Options.require(spec, networkEmbed == null || !networkEmbed.isZero(), "network embed cost must be > 0: " + networkEmbed);
-    Options.require(spec, llm.equals("none") || llm.equals("openai"), "--llm must be none or openai: '" + llm + "'");
-    Options.require(spec, tokenBudget >= 0, "--token-budget must be >= 0: " + tokenBudget);
-    LlmRun llmRun = Options.valid(spec, () -> ReproduceLlm.resolve(llm, model, llmBaseUrl, rubric));
+    spend.check(spec);
+    LlmRun llmRun = Options.valid(spec, () -> ReproduceLlm.resolve(spend.llm, model, spend.llmBaseUrl, rubric));
     List<LlmRun.Estimate> estimates = ReproduceLlm.estimates(llmRun, experiments);
-    if (!ReproduceLlm.affordable(estimates, tokenBudget, yes, spec.commandLine().getErr())) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "the estimated tokens exceed --token-budget "
-          + tokenBudget + "; rerun with --yes to spend them (no model call was made)");
+    if (!ReproduceLlm.affordable(estimates, spend.tokenBudget, spend.yes, spec.commandLine().getErr())) {
+      throw spend.overBudget(spec);
     }
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("experiments", experiments.stream().map(Experiment::id).toList());
@@ -118,7 +104,7 @@ final class ReproduceCommand implements Callable<Integer> {
     parameters.put("pgUrl", pgUrl == null ? "PGlite via scripts/pglite-server" : "given (not recorded: it may hold a password)");
     BenchRun run = BenchRun.start(spec, output, "reproduce", "memloop reproduce", parameters);
     PrintWriter console = run.console();
-    if (llm.equals("openai") && llmRun == null) {
+    if (spend.real() && llmRun == null) {
       console.println("--llm openai: neither OPENAI_API_KEY nor OPENAI_BASE_URL (nor --llm-base-url) is set, so the "
           + "real-model arms of Tables 1 and 4 are skipped; the simulated arms run");
     }
