@@ -1,6 +1,7 @@
 package dev.memloop.agents.triage;
 
 import dev.memloop.memory.Embedder;
+import dev.memloop.memory.timing.NearestRank;
 import dev.memloop.workloads.alerts.AlertTruth;
 import dev.memloop.workloads.alerts.AlertWorkload;
 import dev.memloop.workloads.alerts.AlertWorkloadSpec;
@@ -119,13 +120,7 @@ public final class GuardCalibration {
     return values.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
   }
 
-  /** Nearest rank, upper median (the paper's convention). */
   private static double median(List<Double> values) {
-    if (values.isEmpty()) {
-      return Double.NaN;
-    }
-    double[] sorted = values.stream().mapToDouble(Double::doubleValue).toArray();
-    Arrays.sort(sorted);
-    return sorted[sorted.length / 2];
+    return NearestRank.median(values.stream().mapToDouble(Double::doubleValue).toArray());
   }
 }

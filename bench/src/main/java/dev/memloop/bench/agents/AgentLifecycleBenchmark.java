@@ -1,6 +1,7 @@
 package dev.memloop.bench.agents;
 
 import dev.memloop.memory.Embedder;
+import dev.memloop.memory.timing.NearestRank;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.step.Turn;
 import java.time.Duration;
@@ -109,7 +110,6 @@ public final class AgentLifecycleBenchmark {
   }
 
   static double median(List<Double> values) {
-    double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-    return sorted.length == 0 ? Double.NaN : sorted[sorted.length / 2];
+    return NearestRank.median(values.stream().mapToDouble(Double::doubleValue).toArray());
   }
 }

@@ -2,6 +2,7 @@ package dev.memloop.bench.agents;
 
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.HighResolutionTimer;
+import dev.memloop.memory.timing.NearestRank;
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.AgentSpec;
 import dev.memloop.runtime.config.AgentConfig;
@@ -88,9 +89,8 @@ public final class TurnTaxBenchmark {
     int held = AskPattern.<Agent.Command, Agent.Status>ask(agent, Agent.GetStatus::new, Duration.ofMinutes(1),
         system.scheduler()).toCompletableFuture().get(2, TimeUnit.MINUTES).memorySize();
     agent.tell(Agent.Stop.INSTANCE);
-    Arrays.sort(taxes);
     return new Result(held, config.stepsPerTurn(), config.turns(), guarded / config.turns(),
-        taxes[taxes.length / 2], taxes[Math.max(0, (int) Math.ceil(taxes.length * 0.99) - 1)], median(lookups),
+        NearestRank.of(taxes, 0.5), NearestRank.of(taxes, 0.99), median(lookups),
         median(embeds), median(stores), threshold);
   }
 
@@ -145,7 +145,6 @@ public final class TurnTaxBenchmark {
   }
 
   private static long median(List<Long> values) {
-    long[] sorted = values.stream().mapToLong(Long::longValue).sorted().toArray();
-    return sorted.length == 0 ? 0 : sorted[sorted.length / 2];
+    return values.isEmpty() ? 0 : NearestRank.of(values, 0.5);
   }
 }

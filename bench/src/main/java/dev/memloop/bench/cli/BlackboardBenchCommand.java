@@ -3,6 +3,7 @@ package dev.memloop.bench.cli;
 import com.typesafe.config.ConfigFactory;
 import dev.memloop.bench.board.BoardReadBenchmark;
 import dev.memloop.bench.board.BoardStress;
+import dev.memloop.bench.report.Percentiles;
 import dev.memloop.bench.report.TextTable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -89,7 +90,7 @@ final class BlackboardBenchCommand implements Callable<Integer> {
       }
       records.put("read", read);
       records.put("post", throughputs);
-      return reads.plain() + ratio + "\n" + posting.plain();
+      return reads.plain() + ratio + "\n" + posting.plain() + Percentiles.HDR_HISTOGRAM + "\n";
     });
     run.console().print(report);
     return run.finish("blackboard.json", records, "```\n" + report + "```\n");

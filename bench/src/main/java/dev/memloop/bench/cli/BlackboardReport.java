@@ -2,6 +2,7 @@ package dev.memloop.bench.cli;
 
 import dev.memloop.agents.board.BoardFleet;
 import dev.memloop.agents.board.FleetTriageScore;
+import dev.memloop.bench.report.Percentiles;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.runtime.fleet.GroupSummary;
 import dev.memloop.runtime.reasoner.SimulatedModelPreset;
@@ -63,11 +64,12 @@ final class BlackboardReport {
   }
 
   String plain() {
-    return triage.plain() + "\n" + cost.plain() + footer;
+    return triage.plain() + "\n" + cost.plain() + footer + Percentiles.HDR_HISTOGRAM + "\n";
   }
 
   String markdown() {
-    return "## Redundant investigations\n\n" + triage.markdown() + "\n## Board cost\n\n" + cost.markdown() + "\n" + footer;
+    return "## Redundant investigations\n\n" + triage.markdown() + "\n## Board cost\n\n" + cost.markdown() + "\n" + footer + "\n"
+        + Percentiles.HDR_HISTOGRAM + "\n";
   }
 
   Map<String, Object> records() {

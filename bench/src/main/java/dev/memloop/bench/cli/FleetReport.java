@@ -2,6 +2,7 @@ package dev.memloop.bench.cli;
 
 import dev.memloop.agents.triage.TriageRun;
 import dev.memloop.agents.triage.TriageSummary;
+import dev.memloop.bench.report.Percentiles;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.runtime.fleet.GroupSummary;
 import java.util.LinkedHashMap;
@@ -50,11 +51,12 @@ final class FleetReport {
   }
 
   String plain() {
-    return triage.plain() + "\n" + runtime.plain() + footer;
+    return triage.plain() + "\n" + runtime.plain() + footer + Percentiles.HDR_HISTOGRAM + "\n";
   }
 
   String markdown() {
-    return "## Triage\n\n" + triage.markdown() + "\n## Runtime\n\n" + runtime.markdown() + "\n" + footer;
+    return "## Triage\n\n" + triage.markdown() + "\n## Runtime\n\n" + runtime.markdown() + "\n" + footer + "\n"
+        + Percentiles.HDR_HISTOGRAM + "\n";
   }
 
   Map<String, Object> records() {

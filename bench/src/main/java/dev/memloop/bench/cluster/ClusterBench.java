@@ -1,6 +1,7 @@
 package dev.memloop.bench.cluster;
 
 import com.typesafe.config.Config;
+import dev.memloop.bench.report.Percentiles;
 import dev.memloop.bench.report.TextTable;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -62,6 +63,6 @@ public final class ClusterBench {
         + "store node / same node p50 %.1fx. board: %d posts on %d nodes, %.0f%% of them first reached the other "
         + "nodes by the direct message (the rest by gossip), propagation max %d us, %d writes not confirmed by a "
         + "majority%n", store.requests(), store.items(), store.remoteOverLocalP50(), board.posts(), board.nodes(),
-        board.directShare() * 100, board.propagationMax(), board.unconfirmed());
+        board.directShare() * 100, board.propagationMax(), board.unconfirmed()) + Percentiles.HDR_HISTOGRAM + "\n";
   }
 }

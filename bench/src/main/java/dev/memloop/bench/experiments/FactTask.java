@@ -4,9 +4,9 @@ import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
-import java.util.Set;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The three task families of the window x facts sweep (Figure 7): D facts arrive one per turn, then one final

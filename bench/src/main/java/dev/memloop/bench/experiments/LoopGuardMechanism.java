@@ -3,6 +3,7 @@ package dev.memloop.bench.experiments;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
+import dev.memloop.memory.timing.NearestRank;
 import dev.memloop.workloads.actions.ActionStream;
 import dev.memloop.workloads.actions.ActionStreamSpec;
 import dev.memloop.workloads.actions.ActionStreams;
@@ -116,7 +117,7 @@ public final class LoopGuardMechanism implements Experiment {
         }
       }
     }
-    return NearestRank.percentile(costs.stream().mapToLong(Long::longValue).toArray(), 50);
+    return NearestRank.of(costs, 0.50);
   }
 
   private static Cell cell(long rtt, long budget, int afforded, int[] executed) {

@@ -2,6 +2,7 @@ package dev.memloop.bench.experiments;
 
 import dev.memloop.memory.embed.Embedders;
 import dev.memloop.memory.embed.OpenAiEmbedder;
+import dev.memloop.memory.timing.NearestRank;
 import java.time.Duration;
 import java.util.Map;
 
@@ -35,7 +36,7 @@ public record NetworkEmbedCost(Duration cost, String source) {
         embedder.embed("investigate host=web-" + i + " sig=ssh-bruteforce");
         times[i] = System.nanoTime() - start;
       }
-      return new NetworkEmbedCost(Duration.ofNanos(NearestRank.percentile(times, 50)), "measured: p50 of " + calls
+      return new NetworkEmbedCost(Duration.ofNanos(NearestRank.of(times, 0.50)), "measured: p50 of " + calls
           + " calls to " + settings.modelName() + " at " + settings.baseUrl());
     } catch (RuntimeException e) {
       // the key never reaches the message: the embedder's own errors are redacted, and only the class is named here

@@ -4,6 +4,7 @@ import dev.memloop.bench.pg.PgVectorRecall;
 import dev.memloop.bench.pg.PgliteServer;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.WorkingMemory;
+import dev.memloop.memory.timing.NearestRank;
 import dev.memloop.workloads.vectors.VectorSets;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -161,7 +162,7 @@ public final class RecallLatency implements Experiment {
   }
 
   private static Row row(String backend, String server, long[] times) {
-    return new Row(backend, server, NearestRank.percentile(times, 50), NearestRank.percentile(times, 99), times.length,
+    return new Row(backend, server, NearestRank.of(times, 0.50), NearestRank.of(times, 0.99), times.length,
         null);
   }
 

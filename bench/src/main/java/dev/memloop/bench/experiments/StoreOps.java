@@ -2,6 +2,7 @@ package dev.memloop.bench.experiments;
 
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
+import dev.memloop.memory.timing.NearestRank;
 import dev.memloop.workloads.actions.ActionStreamSpec;
 import dev.memloop.workloads.actions.ActionStreams;
 import dev.memloop.workloads.actions.CandidateAction;
@@ -41,8 +42,8 @@ public record StoreOps(int items, int trials, long embedP50, long recallP50, lon
           completes[t] = System.nanoTime() - start;
         }
       }
-      return new StoreOps(items, trials, NearestRank.percentile(embeds, 50), NearestRank.percentile(recalls, 50),
-          NearestRank.percentile(recalls, 99), NearestRank.percentile(completes, 50));
+      return new StoreOps(items, trials, NearestRank.of(embeds, 0.50), NearestRank.of(recalls, 0.50),
+          NearestRank.of(recalls, 0.99), NearestRank.of(completes, 0.50));
     }
   }
 

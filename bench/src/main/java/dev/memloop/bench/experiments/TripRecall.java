@@ -7,6 +7,7 @@ import dev.memloop.agents.trip.TripCondition;
 import dev.memloop.agents.trip.TripRun;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.Embedder;
+import dev.memloop.memory.timing.NearestRank;
 import dev.memloop.runtime.step.MemoryOutcome;
 import dev.memloop.workloads.trip.TripConversation;
 import dev.memloop.workloads.trip.TripConversations;
@@ -216,7 +217,7 @@ public final class TripRecall implements Experiment {
     if (all.length == 0) {
       return "-";
     }
-    long p50 = NearestRank.percentile(all, 50);
+    long p50 = NearestRank.of(all, 0.50);
     return p50 < 1_000_000 ? String.format(Locale.ROOT, "%.1f us", p50 / 1e3) : String.format(Locale.ROOT, "%.1f ms", p50 / 1e6);
   }
 }

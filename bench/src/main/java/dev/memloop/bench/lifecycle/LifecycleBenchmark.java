@@ -119,8 +119,6 @@ public final class LifecycleBenchmark {
   }
 
   private static double median(double[] values) {
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    return sorted[sorted.length / 2];
+    return dev.memloop.memory.timing.NearestRank.median(values);
   }
 }

@@ -27,18 +27,6 @@ class ExperimentArithmeticTest {
   }
 
   @Test
-  void should_take_nearest_rank_percentiles() {
-    long[] values = {50, 10, 40, 20, 30};
-    assertThat(NearestRank.percentile(values, 50)).isEqualTo(30);
-    assertThat(NearestRank.percentile(values, 20)).isEqualTo(10);
-    assertThat(NearestRank.percentile(values, 21)).isEqualTo(20);
-    assertThat(NearestRank.percentile(values, 100)).isEqualTo(50);
-    assertThat(values).containsExactly(50, 10, 40, 20, 30); // the caller's array is left alone
-    assertThatThrownBy(() -> NearestRank.percentile(values, 0)).hasMessageContaining("percentile must be in (0, 100]: 0.0");
-    assertThatThrownBy(() -> NearestRank.percentile(new long[0], 50)).hasMessageContaining("no values");
-  }
-
-  @Test
   void should_afford_floor_of_budget_over_cost_capped_at_twenty() {
     long op = 17_500; // the paper's measured in-process op
     assertThat(LoopGuardMechanism.afforded(100_000_000, op)).isEqualTo(20);

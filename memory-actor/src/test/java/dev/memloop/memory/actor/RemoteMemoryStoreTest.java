@@ -6,7 +6,6 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.embed.HashingEmbedder;
-import java.util.Arrays;
 import java.util.Map;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.LogCapturingExtension;
@@ -74,10 +73,9 @@ class RemoteMemoryStoreTest {
       assertThat(matched.requestId()).isEqualTo(100 + i);
       assertThat(matched.match()).map(r -> r.id()).contains(id);
     }
-    Arrays.sort(roundTrips);
-    long p50 = roundTrips[trials / 2]; // nearest rank, upper median
+    long p50 = dev.memloop.memory.timing.NearestRank.of(roundTrips, 0.5);
     assertThat(p50).isPositive();
     System.out.printf("memory store over Artery TCP on 127.0.0.1: match round trip p50 %.1f us, p99 %.1f us (%d trials after %d warm-up)%n",
-        p50 / 1e3, roundTrips[(int) Math.ceil(trials * 0.99) - 1] / 1e3, trials, warmup);
+        p50 / 1e3, dev.memloop.memory.timing.NearestRank.of(roundTrips, 0.99) / 1e3, trials, warmup);
   }
 }

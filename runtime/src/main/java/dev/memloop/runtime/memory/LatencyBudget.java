@@ -1,5 +1,7 @@
 package dev.memloop.runtime.memory;
 
+import dev.memloop.memory.timing.NearestRank;
+
 /**
  * A per-turn budget of lookup time (paper §5.1). Before a lookup, {@link #affords} compares the remaining
  * budget with a conservative estimate: the injected delay, plus {@code padOps} times the measured cost of a
@@ -66,9 +68,7 @@ public final class LatencyBudget {
     if (n == 0) {
       return 0;
     }
-    long[] sorted = java.util.Arrays.copyOf(recent, n);
-    java.util.Arrays.sort(sorted);
-    return sorted[n / 2];
+    return NearestRank.median(java.util.Arrays.copyOf(recent, n));
   }
 
   public boolean affords(long injectedDelayNanos) {
