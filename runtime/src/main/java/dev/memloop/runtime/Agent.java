@@ -94,7 +94,7 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
   private Agent(ActorContext<Command> context, AgentState state) {
     super(context);
     this.state = state;
-    ContextWindow window = new ContextWindow(state.spec().config().windowSize(), state.spec().config().windowUnit());
+    ContextWindow window = new ContextWindow(state.spec().config().window().size(), state.spec().config().window().unit());
     this.loop = new StepLoop(state, window, context);
     if (state.behaviorStarted(context)) {
       state.abortInFlight();

@@ -39,7 +39,7 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
   static AgentMemory wire(AgentSpec spec, ActorContext<Agent.Command> context) {
     AgentConfig config = spec.config();
     AgentMemory wired = config.policy() == MemoryPolicyKind.NONE ? new AgentMemory(MemoryPolicy.none(), null, null)
-        : config.store() == MemoryStoreKind.BLACKBOARD ? onBoard(spec, context) : ownOrRemote(spec, context);
+        : config.memory().store() == MemoryStoreKind.BLACKBOARD ? onBoard(spec, context) : ownOrRemote(spec, context);
     PatternSettings.Novelty novelty = config.patterns().novelty();
     if (!novelty.enabled()) {
       return wired;
@@ -57,7 +57,7 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
         // its writes wait for the turn's end, so within a turn the memory is the turn-start snapshot
         MemoryAccess access = new LocalMemoryAccess(memory, spec.timer(), MemoryPath.SNAPSHOT);
         return new AgentMemory(MemoryPolicy.perTurn(reads(spec, access), spec.threshold(), dumpRead(spec, memory),
-            config.dumpTopK(), memory), null, null);
+            config.perTurn().dump(), memory), null, null);
       }
       case PER_STEP: {
         WorkingMemory memory = memory(spec, false);
@@ -74,7 +74,8 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
         ActorRef<MemoryStore.Command> ref = spec.remoteStore(); // a store node's (memory.store = remote)
         if (ref == null) { // the agent's own store: a child with the configured round trip, surviving restarts
           own = memory(spec, true);
-          ref = context.spawn(MemoryStore.create(own, config.rtt(), spec.timer()), "memory-store");
+          ref = context.spawn(MemoryStore.create(own, config.networked().rtt(), spec.timer()), "memory-store",
+              MemloopDispatcher.props());
         }
         StoreAccess store = storeAccess(spec, context, ref, MemoryPath.STORE);
         return new AgentMemory(MemoryPolicy.inLoop(MemoryPolicyKind.NETWORKED, reads(spec, store), spec.threshold(),
@@ -92,7 +93,7 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
     switch (spec.config().policy()) {
       case PER_TURN:
         return new AgentMemory(MemoryPolicy.perTurn(reads(spec, new BoardSnapshotAccess(board.view(), poster)),
-            spec.threshold(), board.view()::recall, spec.config().dumpTopK(), null), null, poster);
+            spec.threshold(), board.view()::recall, spec.config().perTurn().dump(), null), null, poster);
       case PER_STEP:
         return new AgentMemory(MemoryPolicy.inLoop(MemoryPolicyKind.PER_STEP,
             reads(spec, new BoardAccess(board.view(), null, poster)), spec.threshold(), null), null, poster);
@@ -110,13 +111,13 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
       ActorRef<MemoryStore.Command> ref, MemoryPath path) {
     ActorRef<Agent.Command> self = context.getSelf();
     return new StoreAccess(ref, path, null, spec.timer(), id -> self.tell(new Agent.LookupTimedOut(id)),
-        spec.config().rtt().toNanos());
+        spec.config().networked().rtt().toNanos());
   }
 
   private static ChargedReads reads(AgentSpec spec, MemoryAccess access) {
     AgentConfig config = spec.config();
-    return new ChargedReads(spec.embedder(), access, new LatencyBudget(config.budgetNanos(), config.padOps()),
-        config.timeout().toNanos(), spec.timer());
+    return new ChargedReads(spec.embedder(), access, new LatencyBudget(config.budgetNanos(), config.guard().padOps()),
+        config.networked().timeout().toNanos(), spec.timer());
   }
 
   /**
@@ -137,9 +138,9 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
     Embedder embedder = spec.embedder();
     // rows are allocated on the first write; an agent's memory starts at 4 and grows by half, because most
     // agents remember a handful of lines and 16 rows of 256 floats each was 16 KB per spawned agent
-    WorkingMemoryBuilder builder = WorkingMemory.builder(embedder).index(config.index()).expectedSize(4);
-    if (config.capacity() > 0) {
-      builder.capacity(config.capacity()).eviction(config.eviction());
+    WorkingMemoryBuilder builder = WorkingMemory.builder(embedder).index(config.memory().index()).expectedSize(4);
+    if (config.memory().capacity() > 0) {
+      builder.capacity(config.memory().capacity()).eviction(config.memory().eviction());
     }
     if (threadSafe) {
       builder.threadSafe();

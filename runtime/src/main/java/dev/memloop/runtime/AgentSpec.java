@@ -7,7 +7,6 @@ import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.board.SharedBoard;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
-import dev.memloop.runtime.config.EmbedderNames;
 import dev.memloop.runtime.config.MemoryStoreKind;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -105,7 +104,7 @@ public final class AgentSpec {
   @Override
   public String toString() {
     return "AgentSpec[" + id + ", " + config.policy().configName() + ", memory.store = "
-        + config.store().name().toLowerCase(java.util.Locale.ROOT) + ", threshold " + threshold + "]";
+        + config.memory().store().name().toLowerCase(java.util.Locale.ROOT) + ", threshold " + threshold + "]";
   }
 
   /**
@@ -214,7 +213,7 @@ public final class AgentSpec {
 
     /** Whether the spec still needs its store on a store node (memory.store = remote, none given yet). */
     public boolean needsRemoteStore() {
-      return configOrDefaults().store() == MemoryStoreKind.REMOTE && remoteStore == null;
+      return configOrDefaults().memory().store() == MemoryStoreKind.REMOTE && remoteStore == null;
     }
 
     /**
@@ -237,7 +236,7 @@ public final class AgentSpec {
         throw new IllegalArgumentException("agent " + id + ": executor must not be null (the default records only)");
       }
       timer = timer == null ? HighResolutionTimer.shared() : timer;
-      Embedder resolved = embedder == null ? EmbedderNames.resolve(config.embedder()) : embedder;
+      Embedder resolved = embedder == null ? config.memory().embedder().embedder() : embedder;
       checkStores();
       return new AgentSpec(this, threshold(resolved), resolved);
     }
@@ -246,8 +245,8 @@ public final class AgentSpec {
       double value;
       if (threshold != null) {
         value = threshold;
-      } else if (config.threshold().isPresent()) {
-        value = config.threshold().getAsDouble();
+      } else if (config.guard().threshold().isPresent()) {
+        value = config.guard().threshold().getAsDouble();
       } else if (calibration != null) {
         value = calibration.threshold(resolved);
       } else if (config.policy().guardsInLoop()) {
@@ -265,7 +264,7 @@ public final class AgentSpec {
 
     private void checkStores() {
       boolean remembers = config.policy() != MemoryPolicyKind.NONE;
-      if (config.store() == MemoryStoreKind.BLACKBOARD && remembers) {
+      if (config.memory().store() == MemoryStoreKind.BLACKBOARD && remembers) {
         if (board == null) {
           throw new IllegalArgumentException("agent " + id + ": memloop.agent.memory.store = blackboard needs the "
               + "shared board: builder.board(...)");
@@ -275,7 +274,7 @@ public final class AgentSpec {
               + "networked needs the board's read port (SharedBoard.readPort)");
         }
       }
-      if (config.store() == MemoryStoreKind.REMOTE && remoteStore == null) {
+      if (config.memory().store() == MemoryStoreKind.REMOTE && remoteStore == null) {
         throw new IllegalArgumentException("agent " + id + ": memloop.agent.memory.store = remote needs its store on a "
             + "store node: builder.store(...), or run the agent as a ShardedAgent, which opens one");
       }

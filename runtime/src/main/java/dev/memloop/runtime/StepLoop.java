@@ -1,6 +1,7 @@
 package dev.memloop.runtime;
 
 import dev.memloop.memory.timing.DelayTimer;
+import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.config.ActionSettings;
 import dev.memloop.runtime.policy.MemoryPolicy;
 import dev.memloop.runtime.step.Action;
@@ -206,7 +207,7 @@ final class StepLoop {
     if (isAttemptInFlight(token, attempt)) {
       waiting = Waiting.NONE;
       step.actionTimeout = null;
-      acted(new ActionRun(ActionStatus.TIMED_OUT, step.attempts, null, "no answer within " + settings().timeout(),
+      acted(new ActionRun(ActionStatus.TIMED_OUT, step.attempts, null, "no answer within " + Units.config(settings().timeout()),
           elapsed()));
     }
   }

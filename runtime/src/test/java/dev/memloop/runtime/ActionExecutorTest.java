@@ -162,7 +162,7 @@ class ActionExecutorTest {
 
     assertThat(result.steps().get(0).action().status()).isEqualTo(ActionStatus.TIMED_OUT);
     assertThat(result.steps().get(0).action().attempts()).as("a timed-out attempt is not retried").isEqualTo(1);
-    assertThat(result.steps().get(0).action().error()).contains("no answer within PT5S");
+    assertThat(result.steps().get(0).action().error()).contains("no answer within 5s");
     assertThat(result.steps().get(1).guard().outcome()).as("not remembered: the repeat runs").isEqualTo(GuardOutcome.MISS);
     assertThat(result.steps().get(1).action().status()).isEqualTo(ActionStatus.DONE);
     never.complete("too late");

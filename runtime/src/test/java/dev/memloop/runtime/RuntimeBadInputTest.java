@@ -1,5 +1,6 @@
 package dev.memloop.runtime;
 
+import dev.memloop.runtime.config.EmbedderChoice;
 import static dev.memloop.runtime.TestAgents.EMBEDDER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.timing.ManualDelayTimer;
 import dev.memloop.runtime.config.ActionSettings;
+import dev.memloop.runtime.config.GuardSettings;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.MemoryStoreKind;
 import dev.memloop.runtime.memory.ChargedReads;
@@ -69,9 +71,8 @@ class RuntimeBadInputTest {
 
   @Test
   void should_resolve_a_calibrated_threshold_through_the_calibration_or_name_the_key() {
-    AgentConfig calibrated = new AgentConfig(MemoryPolicyKind.PER_STEP, null, OptionalDouble.empty(), 3, 4,
-        PER_STEP.windowUnit(), MemoryStoreKind.OWN, PER_STEP.index(), 0, PER_STEP.eviction(), "hashing", 8, 0,
-        Duration.ZERO, Duration.ofSeconds(2));
+    AgentConfig calibrated = PER_STEP.withBudget(null).withEmbedder(EmbedderChoice.parse("hashing")).withGuard(
+        new GuardSettings(OptionalDouble.empty(), 3));
     assertThatThrownBy(() -> builder("a").config(calibrated).build())
         .hasMessageContaining("agent a: memloop.agent.guard.threshold = calibrated, and no calibration was given for "
             + "embedder " + EMBEDDER.name());
@@ -84,7 +85,7 @@ class RuntimeBadInputTest {
 
   @Test
   void should_take_the_embedder_from_the_config_when_none_is_given() {
-    AgentSpec spec = AgentSpec.builder("a").config(PER_STEP.withEmbedder("hashing-32")).threshold(0.9)
+    AgentSpec spec = AgentSpec.builder("a").config(PER_STEP.withEmbedder(EmbedderChoice.parse("hashing-32"))).threshold(0.9)
         .reasoners(ctx -> ScriptedReasoner.actOnEveryObservation()).build();
     assertThat(spec.embedder().dimension()).isEqualTo(32);
     assertThat(spec.executor()).isSameAs(ActionExecutor.RECORD_ONLY);
@@ -93,11 +94,13 @@ class RuntimeBadInputTest {
   @Test
   void should_refuse_action_settings_that_cannot_run() {
     assertThatThrownBy(() -> new ActionSettings("pekko.actor.default-dispatcher", Duration.ofSeconds(1), 0, Duration.ZERO))
-        .hasMessageContaining("actions must not run on pekko.actor.default-dispatcher, where agents step");
+        .hasMessageContaining("actions must not run on pekko.actor.default-dispatcher (a blocking action");
+    assertThatThrownBy(() -> new ActionSettings("memloop.dispatcher", Duration.ofSeconds(1), 0, Duration.ZERO))
+        .hasMessageContaining("actions must not run on memloop.dispatcher (a blocking action");
     assertThatThrownBy(() -> new ActionSettings(" ", Duration.ofSeconds(1), 0, Duration.ZERO))
         .hasMessageContaining("actions.dispatcher must name a dispatcher's config path: ' '");
     assertThatThrownBy(() -> new ActionSettings("d", Duration.ZERO, 0, Duration.ZERO))
-        .hasMessageContaining("actions.timeout must be > 0: PT0S");
+        .hasMessageContaining("actions.timeout must be > 0: 0s");
     assertThatThrownBy(() -> new ActionSettings("d", Duration.ofSeconds(1), -1, Duration.ZERO))
         .hasMessageContaining("actions.retries must be >= 0: -1");
     assertThatThrownBy(() -> ActionExecutor.inline(null)).hasMessageContaining("an inline executor needs a body");

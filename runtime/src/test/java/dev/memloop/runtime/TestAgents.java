@@ -38,7 +38,7 @@ final class TestAgents {
 
   static AgentSpec.Builder builder(String id, AgentConfig config, ReasonerFactory reasoners, DelayTimer timer) {
     return AgentSpec.builder(id).config(config).embedder(EMBEDDER).reasoners(reasoners).timer(timer).seed(1L)
-        .threshold(config.threshold().orElse(0.99));
+        .threshold(config.guard().threshold().orElse(0.99));
   }
 
   /** A turn whose observations are action lines (the scripted reasoner proposes each as it is). */

@@ -6,7 +6,6 @@ import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.DelayTimer;
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.config.AgentConfig;
-import dev.memloop.runtime.config.EmbedderNames;
 import dev.memloop.runtime.config.MemoryStoreKind;
 import dev.memloop.runtime.fleet.Fleet;
 import dev.memloop.runtime.fleet.FleetListener;
@@ -41,8 +40,8 @@ public final class BoardFleet {
       SimulatedModel.Parameters model, long seed, DelayTimer timer, FleetListener progress) {
     TriageWorkloads.checkNotHeldOut(seed);
     FleetAlertWorkload workload = FleetAlertWorkloads.generate(spec, seed);
-    Embedder embedder = EmbedderNames.resolve(config.embedder());
-    BoardHandle board = BoardHandle.start(system, embedder, config.rtt(), timer);
+    Embedder embedder = config.memory().embedder().embedder();
+    BoardHandle board = BoardHandle.start(system, embedder, config.networked().rtt(), timer);
     AgentConfig onBoard = config.withStore(MemoryStoreKind.BLACKBOARD);
     List<FleetMember> members = new ArrayList<>(spec.agents());
     Map<String, Integer> indexOf = new HashMap<>();

@@ -5,12 +5,12 @@ import dev.memloop.blackboard.BlackboardSetup;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.memory.timing.DelayTimer;
+import dev.memloop.runtime.MemloopDispatcher;
 import dev.memloop.runtime.board.SharedBoard;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.Props;
 
 /** A running blackboard for one fleet run: its actor, its read port, and the parts to close afterwards. */
 public final class BoardHandle implements AutoCloseable {
@@ -31,9 +31,9 @@ public final class BoardHandle implements AutoCloseable {
   public static BoardHandle start(ActorSystem<?> system, Embedder embedder, Duration readRoundTrip, DelayTimer timer) {
     BlackboardSetup setup = BlackboardSetup.of(embedder);
     long n = BOARDS.incrementAndGet();
-    ActorRef<Blackboard.Command> writer = system.systemActorOf(setup.behavior(), "blackboard-" + n, Props.empty());
+    ActorRef<Blackboard.Command> writer = system.systemActorOf(setup.behavior(), "blackboard-" + n, MemloopDispatcher.props());
     ActorRef<MemoryStore.Command> reads = system.systemActorOf(setup.readPort(readRoundTrip, timer),
-        "blackboard-reads-" + n, Props.empty());
+        "blackboard-reads-" + n, MemloopDispatcher.props());
     return new BoardHandle(setup, new SharedBoard(writer, setup.view(), reads), system.ignoreRef());
   }
 

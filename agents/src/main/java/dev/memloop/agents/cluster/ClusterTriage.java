@@ -8,7 +8,6 @@ import dev.memloop.runtime.AgentSpec;
 import dev.memloop.runtime.board.SharedBoard;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
-import dev.memloop.runtime.config.EmbedderNames;
 import dev.memloop.runtime.reasoner.SimulatedModelPreset;
 import dev.memloop.runtime.step.Turn;
 import dev.memloop.workloads.alerts.AlertWorkload;
@@ -52,7 +51,7 @@ public final class ClusterTriage {
     AgentConfig config = AgentConfigs.agent(root);
     return id -> {
       long agentSeed = TriageWorkloads.checkNotHeldOut(seed + index(id));
-      return TriageAgents.builder(id, config, EmbedderNames.resolve(config.embedder()),
+      return TriageAgents.builder(id, config, config.memory().embedder().embedder(),
           SimulatedModelPreset.NANO_SIM.parameters(), agentSeed, HighResolutionTimer.shared()).board(board);
     };
   }

@@ -6,7 +6,6 @@ import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.AgentSpec;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentGroup;
-import dev.memloop.runtime.config.EmbedderNames;
 import dev.memloop.runtime.fleet.FleetMember;
 import dev.memloop.runtime.reasoner.SimulatedModel;
 import dev.memloop.workloads.alerts.AlertWorkload;
@@ -58,7 +57,7 @@ public final class TriageFleet {
     List<FleetMember> members = new ArrayList<>();
     Map<String, AlertWorkload> workloads = new LinkedHashMap<>();
     for (AgentGroup group : groups) {
-      Embedder embedder = EmbedderNames.resolve(group.config().embedder());
+      Embedder embedder = group.config().memory().embedder().embedder();
       for (int i = 0; i < group.agents(); i++) {
         long agentSeed = TriageWorkloads.checkNotHeldOut(seed + i);
         String id = group.name() + "-" + i;

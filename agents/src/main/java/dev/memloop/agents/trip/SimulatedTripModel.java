@@ -21,6 +21,9 @@ public final class SimulatedTripModel implements TripModel {
   /** The habits: re-save and incidental-save rates, each in [0, 1]. */
   public record Habits(String name, double resave, double incidental) {
 
+    /** What the habits were fitted to, for every table that shows them. */
+    public static final String FITTED = "save and re-save habits fitted to the paper's Table 1";
+
     /** Fitted loosely to the paper's memory column: gpt-5-nano 4.8, gpt-5-mini 3.6 of 5. */
     public static final Habits NANO_SIM = new Habits("nano-sim", 0.1, 0.3);
     public static final Habits MINI_SIM = new Habits("mini-sim", 0.6, 0.8);

@@ -2,6 +2,7 @@ package dev.memloop.agents.trip;
 
 import com.typesafe.config.ConfigFactory;
 import dev.memloop.memory.Embedder;
+import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.AgentSpec;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
@@ -43,7 +44,7 @@ public final class TripAgents {
     public MemoryArm {
       if (policy == null || policy == MemoryPolicyKind.NONE || rtt == null || rtt.isNegative()) {
         throw new IllegalArgumentException("a memory arm is per-step, per-turn or networked with rtt >= 0: " + policy
-            + ", " + rtt);
+            + ", " + Units.config(rtt));
       }
     }
 

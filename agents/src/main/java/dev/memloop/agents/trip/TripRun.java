@@ -3,6 +3,7 @@ package dev.memloop.agents.trip;
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.AgentSnapshot;
 import dev.memloop.runtime.AgentSpec;
+import dev.memloop.runtime.MemloopDispatcher;
 import dev.memloop.runtime.step.MemoryCall;
 import dev.memloop.runtime.step.MemoryOp;
 import dev.memloop.runtime.step.MemoryOutcome;
@@ -18,7 +19,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
 
 /**
@@ -48,7 +48,7 @@ public final class TripRun {
       TripConversation conversation, java.util.concurrent.atomic.LongAdder characters, Duration turnTimeout)
       throws Exception {
     ActorRef<Agent.Command> agent = system.systemActorOf(Agent.create(spec), "trip-" + AGENTS.incrementAndGet(),
-        Props.empty());
+        MemloopDispatcher.props());
     List<TurnResult> turns = new ArrayList<>();
     try {
       List<String> messages = conversation.userMessages();

@@ -1,5 +1,6 @@
 package dev.memloop.agents.board;
 
+import dev.memloop.runtime.config.EmbedderChoice;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
@@ -23,7 +24,7 @@ class BoardFleetTest {
 
   static final ActorTestKit testKit = ActorTestKit.create();
   // the hashing embedder keeps the test free of model files; an unlimited budget keeps collection pauses out
-  static final AgentConfig BASE = AgentConfigs.agent(ConfigFactory.load()).withEmbedder("hashing").withBudget(null);
+  static final AgentConfig BASE = AgentConfigs.agent(ConfigFactory.load()).withEmbedder(EmbedderChoice.parse("hashing")).withBudget(null);
   static final FleetAlertSpec SPEC = FleetAlertSpec.of(20);
 
   @AfterAll

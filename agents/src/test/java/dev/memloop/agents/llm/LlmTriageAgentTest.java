@@ -1,5 +1,6 @@
 package dev.memloop.agents.llm;
 
+import dev.memloop.runtime.config.EmbedderChoice;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
@@ -45,7 +46,7 @@ class LlmTriageAgentTest {
       LlmCounters counters = new LlmCounters();
       ChatCalls calls = new ChatCalls(new LlmSettings(server.baseUrl(), "gpt-5-nano", OptionalDouble.empty(),
           Duration.ofSeconds(10), 0, Duration.ZERO, "sk-x-123456"), counters);
-      AgentConfig config = AgentConfigs.agent(ConfigFactory.load()).withEmbedder("hashing")
+      AgentConfig config = AgentConfigs.agent(ConfigFactory.load()).withEmbedder(EmbedderChoice.parse("hashing"))
           .withPolicy(MemoryPolicyKind.PER_STEP).withBudget(null).withThreshold(0.999);
       ActorRef<Agent.Command> agent = testKit.spawn(Agent.create(LlmTriageAgents.spec("llm-1", config,
           new HashingEmbedder(256), calls, 1, HighResolutionTimer.shared())));

@@ -1,5 +1,6 @@
 package dev.memloop.agents.triage;
 
+import dev.memloop.runtime.config.EmbedderChoice;
 import static dev.memloop.agents.triage.TriageFleetRuns.mean;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,7 +32,7 @@ class SimulatedModelCalibrationTest {
   @EnumSource(SimulatedModelPreset.class)
   void should_recognize_about_five_of_twelve_duplicates_alone(SimulatedModelPreset preset) throws Exception {
     AgentGroup windowed = new AgentGroup("windowed", 300,
-        AgentConfigs.agent(ConfigFactory.load()).withEmbedder("hashing").withPolicy(MemoryPolicyKind.NONE));
+        AgentConfigs.agent(ConfigFactory.load()).withEmbedder(EmbedderChoice.parse("hashing")).withPolicy(MemoryPolicyKind.NONE));
     TriageRun.Outcome run = TriageFleetRuns.run(testKit.system(), List.of(windowed), preset.parameters(), 500);
     List<TriageScore> scores = run.group("windowed");
     assertThat(scores).hasSize(300);

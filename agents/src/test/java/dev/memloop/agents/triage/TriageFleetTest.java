@@ -1,5 +1,6 @@
 package dev.memloop.agents.triage;
 
+import dev.memloop.runtime.config.EmbedderChoice;
 import static dev.memloop.agents.triage.TriageFleetRuns.mean;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,7 +22,7 @@ class TriageFleetTest {
 
   static final ActorTestKit testKit = ActorTestKit.create();
   // the hashing embedder keeps the test free of model files; an unlimited budget keeps collection pauses out
-  static final AgentConfig BASE = AgentConfigs.agent(ConfigFactory.load()).withEmbedder("hashing").withBudget(null);
+  static final AgentConfig BASE = AgentConfigs.agent(ConfigFactory.load()).withEmbedder(EmbedderChoice.parse("hashing")).withBudget(null);
 
   @AfterAll
   static void shutdown() {

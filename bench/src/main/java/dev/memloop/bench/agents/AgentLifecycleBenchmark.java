@@ -2,6 +2,7 @@ package dev.memloop.bench.agents;
 
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.NearestRank;
+import dev.memloop.runtime.MemloopDispatcher;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.step.Turn;
 import java.time.Duration;
@@ -11,7 +12,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
 
 /**
@@ -102,7 +102,7 @@ public final class AgentLifecycleBenchmark {
     }
     long start = System.nanoTime();
     ActorRef<LifecycleDriver.Command> driver =
-        system.systemActorOf(LifecycleDriver.create(kind, inFlight), "lifecycle-driver-" + drivers++, Props.empty());
+        system.systemActorOf(LifecycleDriver.create(kind, inFlight), "lifecycle-driver-" + drivers++, MemloopDispatcher.props());
     Thread.sleep((long) (seconds * 1000)); // the harness's own clock; nothing is asserted on it
     long count = AskPattern.<LifecycleDriver.Command, Long>ask(driver, LifecycleDriver.Finish::new,
         Duration.ofMinutes(1), system.scheduler()).toCompletableFuture().get(2, TimeUnit.MINUTES);

@@ -4,6 +4,7 @@ import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.AgentSpec;
+import dev.memloop.runtime.MemloopDispatcher;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.reasoner.ScriptedReasoner;
 import java.lang.management.ManagementFactory;
@@ -12,7 +13,6 @@ import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
@@ -70,7 +70,7 @@ public final class IdleFootprint {
   private static long perActor(ActorSystem<?> system, int n, IdleHolder.Kind kind) throws Exception {
     long before = settledHeap();
     ActorRef<IdleHolder.Command> holder = system.systemActorOf(IdleHolder.create(), "idle-" + System.nanoTime(),
-        Props.empty());
+        MemloopDispatcher.props());
     AskPattern.<IdleHolder.Command, Integer>ask(holder, replyTo -> new IdleHolder.Spawn(n, kind, replyTo),
         Duration.ofMinutes(10), system.scheduler()).toCompletableFuture().get(11, TimeUnit.MINUTES);
     long after = settledHeap();

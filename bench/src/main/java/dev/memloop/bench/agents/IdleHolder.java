@@ -1,5 +1,6 @@
 package dev.memloop.bench.agents;
 
+import dev.memloop.runtime.MemloopDispatcher;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
@@ -62,7 +63,7 @@ final class IdleHolder extends AbstractBehavior<IdleHolder.Command> {
     replyTo = spawn.replyTo();
     waiting = spawn.n();
     for (int i = 0; i < spawn.n(); i++) {
-      spawn.kind().ping(getContext().spawn(spawn.kind().behavior(i), "i" + i), ready);
+      spawn.kind().ping(getContext().spawn(spawn.kind().behavior(i), "i" + i, MemloopDispatcher.props()), ready);
     }
     spawned = spawn.n();
     return this;

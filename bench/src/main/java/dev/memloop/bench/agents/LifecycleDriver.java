@@ -1,5 +1,6 @@
 package dev.memloop.bench.agents;
 
+import dev.memloop.runtime.MemloopDispatcher;
 import dev.memloop.runtime.step.TurnResult;
 import java.util.HashMap;
 import java.util.Map;
@@ -89,7 +90,7 @@ final class LifecycleDriver extends AbstractBehavior<LifecycleDriver.Command> {
 
   private void spawnNext() {
     String name = "c" + spawned++;
-    ActorRef<?> child = getContext().spawn(kind.behavior(name), name);
+    ActorRef<?> child = getContext().spawn(kind.behavior(name), name, MemloopDispatcher.props());
     children.put(name, child);
     running++;
     getContext().watch(child);

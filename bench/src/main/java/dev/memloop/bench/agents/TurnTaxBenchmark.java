@@ -5,6 +5,7 @@ import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.memory.timing.NearestRank;
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.AgentSpec;
+import dev.memloop.runtime.MemloopDispatcher;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.reasoner.ScriptedReasoner;
 import dev.memloop.runtime.step.GuardOutcome;
@@ -23,7 +24,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
 
 /**
@@ -61,7 +61,7 @@ public final class TurnTaxBenchmark {
     AgentSpec spec = AgentSpec.builder("tax").config(boundedMemory(bounded, config.items())).threshold(threshold)
         .embedder(embedder).reasoners(ctx -> ScriptedReasoner.actOnEveryObservation())
         .timer(HighResolutionTimer.shared()).seed(config.seed()).build();
-    ActorRef<Agent.Command> agent = system.systemActorOf(Agent.create(spec), "tax-" + System.nanoTime(), Props.empty());
+    ActorRef<Agent.Command> agent = system.systemActorOf(Agent.create(spec), "tax-" + System.nanoTime(), MemloopDispatcher.props());
     runTurn(system, agent, fill(config.items(), config.seed()));
     Turns stream = new Turns(config.stepsPerTurn(), config.seed());
     for (int t = 0; t < config.turns(); t++) { // warm-up: as many turns again, unmeasured

@@ -6,6 +6,7 @@ import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.memory.embed.HashingEmbedder;
 import dev.memloop.memory.timing.HighResolutionTimer;
+import dev.memloop.runtime.MemloopDispatcher;
 import dev.memloop.workloads.vectors.VectorSets;
 import java.time.Duration;
 import java.util.Arrays;
@@ -15,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
@@ -43,9 +43,9 @@ public final class BoardReadBenchmark {
     SplittableRandom random = new SplittableRandom(seed);
     WorkingMemory own = WorkingMemory.builder(dimension).expectedSize(items).build();
     BlackboardSetup setup = BlackboardSetup.of(new HashingEmbedder(dimension));
-    ActorRef<Blackboard.Command> board = system.systemActorOf(setup.behavior(), "bench-board-" + seed, Props.empty());
+    ActorRef<Blackboard.Command> board = system.systemActorOf(setup.behavior(), "bench-board-" + seed, MemloopDispatcher.props());
     ActorRef<MemoryStore.Command> port = system.systemActorOf(setup.readPort(Duration.ZERO, HighResolutionTimer.shared()),
-        "bench-board-reads-" + seed, Props.empty());
+        "bench-board-reads-" + seed, MemloopDispatcher.props());
     fill(system, board, own, items, dimension, random);
     float[][] queries = new float[readsPerRound][];
     for (int q = 0; q < readsPerRound; q++) {
@@ -102,7 +102,7 @@ public final class BoardReadBenchmark {
     ActorRef<Blackboard.PostReply> acks = system.systemActorOf(Behaviors.receiveMessage(reply -> {
       acked.countDown();
       return Behaviors.same();
-    }), "bench-board-acks-" + System.nanoTime(), Props.empty());
+    }), "bench-board-acks-" + System.nanoTime(), MemloopDispatcher.props());
     for (int i = 0; i < items; i++) {
       float[] vector = VectorSets.gaussian(random, dimension);
       own.addVector(vector, "item " + i, java.util.Map.of());

@@ -5,6 +5,7 @@ import dev.memloop.blackboard.BlackboardSetup;
 import dev.memloop.blackboard.BlackboardView;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.embed.HashingEmbedder;
+import dev.memloop.runtime.MemloopDispatcher;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -16,7 +17,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.Props;
 
 /**
  * Many agents posting to one blackboard while reader threads read it through the direct view, then an audit:
@@ -55,7 +55,7 @@ public final class BoardStress {
     }
     BlackboardSetup setup = BlackboardSetup.of(new HashingEmbedder(64));
     ActorRef<Blackboard.Command> board = system.systemActorOf(setup.behavior(), "stress-board-" + System.nanoTime(),
-        Props.empty());
+        MemloopDispatcher.props());
     ConcurrentLinkedQueue<StressPoster.Ack> acked = new ConcurrentLinkedQueue<>();
     ConcurrentLinkedQueue<Blackboard.PostRejected> rejected = new ConcurrentLinkedQueue<>();
     CountDownLatch done = new CountDownLatch(agents);
@@ -73,7 +73,7 @@ public final class BoardStress {
     long start = System.nanoTime();
     for (int a = 0; a < agents; a++) {
       system.systemActorOf(StressPoster.create(board, a, postsPerAgent, window, acked, rejected, done),
-          "stress-agent-" + a + "-" + start, Props.empty());
+          "stress-agent-" + a + "-" + start, MemloopDispatcher.props());
     }
     if (!done.await(1, TimeUnit.HOURS)) {
       throw new IllegalStateException("posters still waiting after an hour: " + done.getCount() + " of " + agents);

@@ -75,10 +75,8 @@ final class AgentLifecycleCommand implements Callable<Integer> {
     Map<String, Object> records = new LinkedHashMap<>();
     TextTable table = new TextTable("measure", "bare Pekko", "agent", "agent / bare");
     ActorSystems.with("memloop-lifecycle", root, system -> {
-      AgentLifecycleBenchmark.Result rates = AgentLifecycleBenchmark.run(system, config, agent, chosen, line -> {
-        console.println(line);
-        console.flush();
-      });
+      AgentLifecycleBenchmark.Result rates = AgentLifecycleBenchmark.run(system, config, agent, chosen,
+          line -> output.progress.line(console, "%s", line));
       records.put("lifecycle", rates);
       table.row("spawn + turn + stop /s (median of " + rounds + ")", thousands(rates.bareMedian()),
           thousands(rates.agentMedian()), String.format(Locale.ROOT, "%.2f (median pair)", rates.ratio()));
@@ -86,8 +84,7 @@ final class AgentLifecycleCommand implements Callable<Integer> {
           String.format(Locale.ROOT, "%.2f-%.2f", rates.pairRatios().stream().mapToDouble(Double::doubleValue).min()
               .orElse(0), rates.pairRatios().stream().mapToDouble(Double::doubleValue).max().orElse(0)));
       if (idle > 0) {
-        console.println("  idle footprint: " + idle + " actors per kind");
-        console.flush();
+        output.progress.line(console, "  idle footprint: %d actors per kind", idle);
         IdleFootprint.Result footprint = IdleFootprint.measure(system, idle, agent, chosen);
         records.put("footprint", footprint);
         table.row("heap bytes per idle actor", footprint.bareBytes(), footprint.agentBytes(),

@@ -3,8 +3,10 @@ package dev.memloop.bench.cli;
 import dev.memloop.bench.report.RunDirectory;
 import dev.memloop.bench.report.RunInfo;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Map;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -39,7 +41,13 @@ final class BenchRun {
   static BenchRun start(CommandSpec spec, RunOutput output, String runName, String command,
       Map<String, Object> parameters) {
     Path root = output.out == null ? RunDirectory.defaultRoot() : output.out;
-    RunDirectory directory = RunDirectory.create(root, runName);
+    RunDirectory directory;
+    try {
+      directory = RunDirectory.create(root, runName);
+    } catch (UncheckedIOException e) { // checked before any work: a bad --out is bad input, not a failure
+      throw new CommandLine.ParameterException(spec.commandLine(), "--out " + root + ": cannot create a results "
+          + "directory there (" + e.getCause().getClass().getSimpleName() + ": " + e.getCause().getMessage() + ")", e);
+    }
     RunInfo info = RunInfo.capture(directory.runId(), command, parameters);
     directory.writeJson("run.json", info);
     BenchRun run = new BenchRun(spec, output.json, command, directory, info);

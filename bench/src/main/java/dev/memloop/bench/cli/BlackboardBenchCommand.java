@@ -1,10 +1,11 @@
 package dev.memloop.bench.cli;
 
-import com.typesafe.config.ConfigFactory;
 import dev.memloop.bench.board.BoardReadBenchmark;
 import dev.memloop.bench.board.BoardStress;
 import dev.memloop.bench.report.Percentiles;
 import dev.memloop.bench.report.TextTable;
+import dev.memloop.memory.timing.Units;
+import dev.memloop.runtime.config.AgentConfigs;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,11 +72,11 @@ final class BlackboardBenchCommand implements Callable<Integer> {
     parameters.put("writers", writers);
     BenchRun run = BenchRun.start(spec, output, "blackboard", parameters);
     Map<String, Object> records = new LinkedHashMap<>();
-    String report = ActorSystems.with("memloop-bench-blackboard", ConfigFactory.load(), system -> {
+    String report = ActorSystems.with("memloop-bench-blackboard", AgentConfigs.load(null), system -> {
       BoardReadBenchmark.Result read = BoardReadBenchmark.run(system, items, dimension, rounds, reads, 42);
       TextTable reads = new TextTable("read path", "p50 us", "p99 us", "reads");
       for (BoardReadBenchmark.PathLatency p : List.of(read.privateMatch(), read.viewMatch(), read.askMatch())) {
-        reads.row(p.path(), us(p.p50Nanos()), us(p.p99Nanos()), p.reads());
+        reads.row(p.path(), Units.micros(p.p50Nanos()), Units.micros(p.p99Nanos()), p.reads());
       }
       String ratio = String.format(Locale.ROOT, "view / private p50: %.2fx (median of %d rounds, range %.2f-%.2f); "
           + "ask / view p50: %.1fx%n", read.viewOverPrivate(), rounds, read.viewOverPrivateMin(),
@@ -94,10 +95,5 @@ final class BlackboardBenchCommand implements Callable<Integer> {
     });
     run.console().print(report);
     return run.finish("blackboard.json", records, "```\n" + report + "```\n");
-  }
-
-
-  private static String us(long nanos) {
-    return String.format(Locale.ROOT, "%.1f", nanos / 1e3);
   }
 }

@@ -66,11 +66,10 @@ final class BlackboardCommand implements Callable<Integer> {
     PrintWriter console = run.console();
 
     List<BoardFleet.Outcome> outcomes = ActorSystems.with("memloop-blackboard", root, system -> {
-      fleet.warmUp(system, base, console);
+      fleet.warmUp(system, base, console, output.progress);
       List<BoardFleet.Outcome> out = new ArrayList<>();
       for (MemoryPolicyKind mode : modes) {
-        console.printf("%s: %d agents on one blackboard%n", mode.configName(), fleet.agents);
-        console.flush();
+        output.progress.line(console, "%s: %d agents on one blackboard", mode.configName(), fleet.agents);
         out.add(await(BoardFleet.run(system, mode.configName(), base.withPolicy(mode), workload,
             fleet.model.parameters(), fleet.seed, HighResolutionTimer.shared(), FleetListener.NONE)));
       }

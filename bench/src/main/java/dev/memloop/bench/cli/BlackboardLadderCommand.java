@@ -6,6 +6,7 @@ import dev.memloop.bench.board.LadderCell;
 import dev.memloop.bench.board.LadderChart;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.timing.HighResolutionTimer;
+import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.workloads.fleet.FleetAlertSpec;
 import java.io.PrintWriter;
@@ -47,7 +48,7 @@ final class BlackboardLadderCommand implements Callable<Integer> {
     Options.require(spec, seeds > 0 && seeds <= 1_000, "seeds must be in [1, 1000]: " + seeds);
     if (rtts.stream().anyMatch(Duration::isZero)) {
       throw new CommandLine.ParameterException(spec.commandLine(), "a rung's round trip must be > 0 (the in-process "
-          + "rung is always run): " + rtts);
+          + "rung is always run): " + rtts.stream().map(Units::config).toList());
     }
     Config root = fleet.root(spec);
     AgentConfig base = fleet.agent(root);
@@ -68,18 +69,15 @@ final class BlackboardLadderCommand implements Callable<Integer> {
     PrintWriter console = run.console();
 
     List<LadderCell> cells = ActorSystems.with("memloop-ladder", root, system -> {
-      fleet.warmUp(system, base, console);
+      fleet.warmUp(system, base, console, output.progress);
       return BoardLadder.run(system, base, workload, fleet.model.parameters(), fleet.seed, seeds, rungs,
-          HighResolutionTimer.shared(), step -> {
-            console.println(step);
-            console.flush();
-          });
+          HighResolutionTimer.shared(), step -> output.progress.line(console, "%s", step));
     });
     TextTable table = new TextTable("rung", "redundant per agent", "own", "cross", "lookups afforded per agent",
         "lookup p50 us", "blocked new");
     for (LadderCell c : cells) {
       table.row(c.rung(), f(c.redundantMean()) + " [" + f(c.redundantMin()) + "-" + f(c.redundantMax()) + "]",
-          f(c.ownMean()), f(c.crossMean()), f(c.lookupsMean()), BlackboardReport.us((long) (c.lookupP50Micros() * 1e3)),
+          f(c.ownMean()), f(c.crossMean()), f(c.lookupsMean()), Units.micros((long) (c.lookupP50Micros() * 1e3)),
           c.blockedNew());
     }
     String footer = String.format(Locale.ROOT, "%d agents per fleet, about %.1f duplicates per agent, budget %s per "

@@ -4,6 +4,7 @@ import dev.memloop.agents.board.BoardFleet;
 import dev.memloop.agents.board.FleetTriageScore;
 import dev.memloop.bench.report.Percentiles;
 import dev.memloop.bench.report.TextTable;
+import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.fleet.GroupSummary;
 import dev.memloop.runtime.reasoner.SimulatedModelPreset;
 import dev.memloop.workloads.fleet.FleetAlertSpec;
@@ -43,7 +44,7 @@ final class BlackboardReport {
           s.redundant(), s.ownRedundant(), s.crossRedundant(), s.modelRecognized(), s.lookups(), s.unaffordable(),
           s.timedOut(), s.blockedNew());
       GroupSummary g = o.fleet().groups().get(0);
-      cost.row(s.group(), o.boardSize(), us(g.storeP50()), us(g.storeP99()), us(g.lookupP50()), us(g.lookupP99()),
+      cost.row(s.group(), o.boardSize(), Units.micros(g.storeP50()), Units.micros(g.storeP99()), Units.micros(g.lookupP50()), Units.micros(g.lookupP99()),
           String.format(Locale.ROOT, "%,.0f", g.stepsPerSecond()), String.format(Locale.ROOT, "%.2f", g.wallNanos() / 1e9));
       modes.add(new ModeRecord(s, g, o.boardSize(), o.fleet().failure()));
     }
@@ -74,9 +75,5 @@ final class BlackboardReport {
 
   Map<String, Object> records() {
     return records;
-  }
-
-  static String us(long nanos) {
-    return String.format(Locale.ROOT, nanos < 100_000 ? "%.1f" : "%,.0f", nanos / 1e3);
   }
 }

@@ -1,8 +1,8 @@
 package dev.memloop.bench.cli;
 
-import com.typesafe.config.ConfigFactory;
 import dev.memloop.bench.board.BoardStress;
 import dev.memloop.bench.report.TextTable;
+import dev.memloop.runtime.config.AgentConfigs;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -56,7 +56,7 @@ final class BlackboardStressCommand implements Callable<Integer> {
     parameters.put("readers", readers);
     parameters.put("readPause", readPause.toString());
     BenchRun run = BenchRun.start(spec, output, "blackboard-stress", "memloop blackboard stress", parameters);
-    BoardStress.Result result = ActorSystems.with("memloop-stress", ConfigFactory.load(),
+    BoardStress.Result result = ActorSystems.with("memloop-stress", AgentConfigs.load(null),
         system -> BoardStress.run(system, agents, posts, window, readers, readPause.toNanos()));
     TextTable table = new TextTable("agents", "posts each", "acknowledged", "rejected", "board size", "duplicate ids",
         "duplicate seqs", "missing", "items not acked once", "reads", "torn reads", "posts/s", "verdict");

@@ -9,7 +9,6 @@ import dev.memloop.agents.triage.TriageWorkloads;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
-import dev.memloop.runtime.config.EmbedderNames;
 import dev.memloop.runtime.fleet.FleetListener;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.reasoner.SimulatedModelPreset;
@@ -48,12 +47,11 @@ final class BoardFleetFlags {
   int warmup;
 
   /** Runs the warm-up fleet, if any. */
-  void warmUp(ActorSystem<?> system, AgentConfig base, PrintWriter console) throws Exception {
+  void warmUp(ActorSystem<?> system, AgentConfig base, PrintWriter console, ProgressOption progress) throws Exception {
     if (warmup == 0) {
       return;
     }
-    console.printf("warming up: %d agents, per-step, not graded%n", warmup);
-    console.flush();
+    progress.line(console, "warming up: %d agents, per-step, not graded", warmup);
     BoardFleet.run(system, "warmup", base.withPolicy(MemoryPolicyKind.PER_STEP), FleetAlertSpec.of(warmup),
         model.parameters(), seed + TriageRun.WARMUP_SEED_OFFSET, HighResolutionTimer.shared(), FleetListener.NONE)
         .toCompletableFuture().get(1, TimeUnit.HOURS);
@@ -78,7 +76,7 @@ final class BoardFleetFlags {
     Config merged = flags;
     Config root = Options.valid(spec, () -> merged.withFallback(AgentConfigs.load(config)).resolve());
     AgentConfig agent = Options.valid(spec, () -> AgentConfigs.agent(root)); // every key checked before anything starts
-    Options.valid(spec, () -> EmbedderNames.resolve(agent.embedder()));
+    Options.valid(spec, () -> agent.memory().embedder().embedder());
     return root;
   }
 

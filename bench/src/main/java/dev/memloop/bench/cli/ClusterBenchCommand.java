@@ -4,6 +4,8 @@ import com.typesafe.config.Config;
 import dev.memloop.bench.cluster.ClusterBench;
 import dev.memloop.runtime.config.AgentConfigs;
 import java.util.LinkedHashMap;
+import java.io.PrintWriter;
+import java.io.Writer;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -60,7 +62,7 @@ final class ClusterBenchCommand implements Callable<Integer> {
     BenchRun run = BenchRun.start(spec, output, "cluster", parameters);
     Config base = AgentConfigs.load(null);
     ClusterBench.Result result = ClusterBench.run(new ClusterBench.Settings(agents, rounds, requests, items, posts, seed),
-        base, run.console());
+        base, output.progress.lines() ? run.console() : new PrintWriter(Writer.nullWriter()));
     String report = result.report();
     run.console().print(report);
     return run.finish("cluster.json", Map.of("result", result), "```\n" + report + "```\n");

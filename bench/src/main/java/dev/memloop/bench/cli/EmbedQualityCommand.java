@@ -2,8 +2,8 @@ package dev.memloop.bench.cli;
 
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.Embedder;
-import dev.memloop.memory.embed.EmbeddingQuality;
 import dev.memloop.memory.embed.Embedders;
+import dev.memloop.memory.embed.EmbeddingQuality;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

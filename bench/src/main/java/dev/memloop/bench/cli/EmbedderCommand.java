@@ -1,10 +1,12 @@
 package dev.memloop.bench.cli;
 
 import dev.memloop.memory.embed.DistilledModels;
-import dev.memloop.memory.embed.ProgressBarReporter;
 import dev.memloop.memory.embed.Distiller;
+import dev.memloop.memory.embed.ProgressBarReporter;
 import dev.memloop.memory.embed.StaticEmbedder;
 import dev.memloop.memory.embed.TeacherModel;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -47,16 +49,30 @@ final class EmbedderCommand implements Runnable {
     @Option(names = "--cache", description = "Cache directory (default: ${XDG_CACHE_HOME:-~/.cache}/memloop/embedders).")
     private Path cache;
 
+    @CommandLine.Mixin
+    private ProgressOption progress;
+
     @Override
     public Integer call() {
       Distiller.Options options = Options.valid(spec, () -> new Distiller.Options(dims, 0,
           threads == null ? Runtime.getRuntime().availableProcessors() : threads));
       TeacherModel model = Options.valid(spec, () -> TeacherModel.load(teacher));
       Path root = cache == null ? DistilledModels.cacheRoot() : cache;
+      try {
+        Files.createDirectories(root); // before the minutes of distilling: a cache that cannot be written is bad input
+      } catch (IOException e) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--cache " + root + ": cannot create it ("
+            + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", e);
+      }
       Path target = DistilledModels.directoryFor(root, model, options);
       long start = System.nanoTime();
-      try (var progress = new ProgressBarReporter("distilling " + teacher + " to " + dims + " dimensions")) {
-        DistilledModels.distillInto(target, model, options, progress);
+      if (progress.bars()) {
+        try (var bar = new ProgressBarReporter("distilling " + teacher + " to " + dims + " dimensions")) {
+          DistilledModels.distillInto(target, model, options, bar);
+        }
+      } else {
+        progress.line(spec.commandLine().getErr(), "distilling %s to %d dimensions", teacher, dims);
+        DistilledModels.distillInto(target, model, options, Distiller.Progress.SILENT);
       }
       StaticEmbedder embedder = StaticEmbedder.load(target);
       spec.commandLine().getOut().printf(Locale.ROOT, "distilled %s: %d tokens x %d dimensions in %.1f s%n%s%n",
@@ -78,6 +94,8 @@ final class EmbedderCommand implements Runnable {
     @Override
     public Integer call() {
       Path root = cache == null ? DistilledModels.cacheRoot() : cache;
+      Options.require(spec, cache == null || !Files.exists(cache) || Files.isDirectory(cache), "--cache " + cache
+          + ": not a directory");
       var out = spec.commandLine().getOut();
       var models = DistilledModels.list(root);
       out.println("cache: " + root.toAbsolutePath());

@@ -8,16 +8,18 @@ import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
  * One experiment's progress: a bar on standard error that steps with each stage the experiment reports (its
- * length is not known ahead), or, when bars are off, the stages as lines on the console.
+ * length is not known ahead), or, when bars are off, the stages as lines on the console (unless --no-progress).
  */
 final class ExperimentProgress implements AutoCloseable {
 
   private final ProgressBar bar;
   private final PrintWriter console;
+  private final boolean lines;
 
-  ExperimentProgress(String experiment, boolean enabled, PrintWriter console) {
+  ExperimentProgress(String experiment, boolean bars, boolean lines, PrintWriter console) {
     this.console = console;
-    this.bar = enabled ? new ProgressBarBuilder().setTaskName(experiment).setInitialMax(-1)
+    this.lines = lines;
+    this.bar = bars ? new ProgressBarBuilder().setTaskName(experiment).setInitialMax(-1)
         .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err))
         .setUpdateIntervalMillis(250).build() : null;
   }
@@ -26,7 +28,7 @@ final class ExperimentProgress implements AutoCloseable {
     if (bar != null) {
       bar.step();
       bar.setExtraMessage(line);
-    } else {
+    } else if (lines) {
       console.println("  " + line);
       console.flush();
     }

@@ -84,9 +84,6 @@ final class FleetCommand implements Callable<Integer> {
       + "interpreted (default: ${DEFAULT-VALUE}; 0 for none).")
   private int warmup;
 
-  @Option(names = "--no-progress", description = "No progress bar.")
-  private boolean noProgress;
-
   @CommandLine.Mixin
   private RunOutput output;
 
@@ -139,14 +136,14 @@ final class FleetCommand implements Callable<Integer> {
 
     TriageRun.Outcome outcome = ActorSystems.with("memloop-fleet", root, system -> {
       if (warmupAgents > 0) {
-        console.printf("warming up: %d agents per group, not graded%n", warmupAgents);
+        output.progress.line(console, "warming up: %d agents per group, not graded", warmupAgents);
         console.flush();
         TriageRun.warmUp(system, groups, preset.parameters(), seed, warmupAgents);
       }
-      try (TurnProgress progress = new TurnProgress(assembly.members().size() * AlertWorkloadSpec.DEFAULT.turns(),
-          !noProgress)) {
-        return (concurrent ? TriageRun.run(system, assembly, FleetOptions.DEFAULT, progress)
-            : TriageRun.runGroupsInTurn(system, assembly, FleetOptions.DEFAULT, progress)).toCompletableFuture()
+      try (TurnProgress bar = new TurnProgress(assembly.members().size() * AlertWorkloadSpec.DEFAULT.turns(),
+          output.progress.bars())) {
+        return (concurrent ? TriageRun.run(system, assembly, FleetOptions.DEFAULT, bar)
+            : TriageRun.runGroupsInTurn(system, assembly, FleetOptions.DEFAULT, bar)).toCompletableFuture()
             .get(24, TimeUnit.HOURS);
       }
     });

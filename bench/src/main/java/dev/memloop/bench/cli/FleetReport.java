@@ -4,7 +4,9 @@ import dev.memloop.agents.triage.TriageRun;
 import dev.memloop.agents.triage.TriageSummary;
 import dev.memloop.bench.report.Percentiles;
 import dev.memloop.bench.report.TextTable;
+import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.fleet.GroupSummary;
+import dev.memloop.runtime.reasoner.SimulatedModelPreset;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -37,11 +39,11 @@ final class FleetReport {
         "store p50 us", "store p99 us", "lookup p50 us", "lookup p99 us");
     for (GroupSummary g : outcome.fleet().groups()) {
       runtime.row(g.group(), g.agents(), g.steps(), String.format(Locale.ROOT, "%,.0f", g.stepsPerSecond()),
-          g.abortedTurns(), g.restarts(), us(g.storeP50()), us(g.storeP99()), us(g.lookupP50()), us(g.lookupP99()));
+          g.abortedTurns(), g.restarts(), Units.micros(g.storeP50()), Units.micros(g.storeP99()), Units.micros(g.lookupP50()), Units.micros(g.lookupP99()));
     }
     String footer = String.format(Locale.ROOT, "%,d steps in %.2f s: %,.0f steps/s; model %s is %s%s%n",
         outcome.fleet().steps(), outcome.fleet().wallNanos() / 1e9, outcome.fleet().stepsPerSecond(), model,
-        simulated ? "simulated (seeded recognition rates fitted to the paper's gpt-5 results)" : "a real model",
+        simulated ? "simulated (" + SimulatedModelPreset.FITTED + ")" : "a real model",
         outcome.fleet().failure() == null ? "" : "; the run ended early: " + outcome.fleet().failure());
     Map<String, Object> records = new LinkedHashMap<>();
     records.put("model", model + (simulated ? " (simulated)" : " (real model)"));
@@ -69,9 +71,5 @@ final class FleetReport {
 
   private static String f3(double v) {
     return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.3f", v);
-  }
-
-  private static String us(long nanos) {
-    return String.format(Locale.ROOT, nanos < 100_000 ? "%.1f" : "%,.0f", nanos / 1e3);
   }
 }

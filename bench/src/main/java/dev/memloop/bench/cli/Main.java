@@ -1,17 +1,28 @@
 package dev.memloop.bench.cli;
 
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The {@code memloop} command line. Every command and subcommand answers {@code --help}. */
+/**
+ * The {@code memloop} command line. Every command and subcommand answers {@code --help}; a usage error is one line
+ * naming the flag and the value plus a hint to {@code --help} (exit 2), a failure one line (exit 1), and the stack
+ * trace only with {@code --verbose}. {@code memloop generate-completion} writes a bash/zsh completion script.
+ */
 @Command(name = "memloop", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "A runtime for language agents whose memory lives inside the reasoning loop.",
-    subcommands = {ReproduceCommand.class, NodeCommand.class, ClusterDemoCommand.class, FleetCommand.class, BlackboardCommand.class, AgentLifecycleCommand.class, CalibrateCommand.class, BenchCommand.class, EmbedderCommand.class, JmhCommand.class,
-        CommandLine.HelpCommand.class})
+    subcommands = {ReproduceCommand.class, NodeCommand.class, ClusterDemoCommand.class, FleetCommand.class,
+        BlackboardCommand.class, AgentLifecycleCommand.class, CalibrateCommand.class, BenchCommand.class,
+        EmbedderCommand.class, JmhCommand.class, CommandLine.HelpCommand.class,
+        AutoComplete.GenerateCompletion.class})
 public final class Main implements Runnable {
 
   @CommandLine.Spec
   private CommandLine.Model.CommandSpec spec;
+
+  @CommandLine.Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
+      description = "Print the stack trace of a failure, not only its one line.")
+  private boolean verbose;
 
   public static void main(String[] args) {
     System.exit(commandLine().execute(args));
@@ -19,7 +30,13 @@ public final class Main implements Runnable {
 
   /** The configured command line, also used by tests. */
   public static CommandLine commandLine() {
-    return new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
+    CommandLine cli = new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
+    cli.registerConverter(Double.class, new FiniteDoubles()).registerConverter(double.class, new FiniteDoubles());
+    cli.setParameterExceptionHandler(Failures::usage);
+    cli.setExecutionExceptionHandler(Failures::execution);
+    cli.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
+    ReproduceCommand.listExperiments(cli.getSubcommands().get("reproduce"));
+    return cli;
   }
 
   @Override

@@ -2,25 +2,24 @@ package dev.memloop.bench.cli;
 
 import com.typesafe.config.Config;
 import dev.memloop.agents.cluster.ClusterTriage;
-import dev.memloop.runtime.cluster.AgentSharding;
-import dev.memloop.runtime.cluster.ClusterNodes;
 import dev.memloop.blackboard.BlackboardSetup;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.WorkingMemoryBuilder;
 import dev.memloop.memory.timing.HighResolutionTimer;
+import dev.memloop.runtime.MemloopDispatcher;
 import dev.memloop.runtime.board.SharedBoard;
+import dev.memloop.runtime.cluster.AgentSharding;
+import dev.memloop.runtime.cluster.ClusterNodes;
 import dev.memloop.runtime.cluster.ReplicatedBoard;
 import dev.memloop.runtime.cluster.StoreHost;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
-import dev.memloop.runtime.config.EmbedderNames;
 import dev.memloop.runtime.config.MemoryStoreKind;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.cluster.typed.Cluster;
 import picocli.CommandLine;
@@ -67,7 +66,7 @@ final class NodeCommand implements Callable<Integer> {
     Config root = Options.valid(spec, () -> ClusterNodes.config(host, port, seeds == null ? List.of() : seeds, roles,
         AgentConfigs.load(config)));
     AgentConfig agents = Options.valid(spec, () -> AgentConfigs.agent(root));
-    if (roles.contains(AgentSharding.ROLE) && agents.store() == MemoryStoreKind.BLACKBOARD
+    if (roles.contains(AgentSharding.ROLE) && agents.memory().store() == MemoryStoreKind.BLACKBOARD
         && !roles.contains(ReplicatedBoard.ROLE)) {
       throw new CommandLine.ParameterException(spec.commandLine(), "memloop.agent.memory.store = blackboard: the "
           + "agents read the board on their own node, so it needs the blackboard role too (--role agents,blackboard)");
@@ -77,10 +76,10 @@ final class NodeCommand implements Callable<Integer> {
       Cluster.get(system).manager().tell(org.apache.pekko.cluster.typed.Join.create(
           Cluster.get(system).selfMember().address()));
     }
-    Embedder embedder = EmbedderNames.resolve(agents.embedder());
+    Embedder embedder = agents.memory().embedder().embedder();
     if (roles.contains(StoreHost.ROLE)) {
-      system.systemActorOf(StoreHost.create(() -> storeMemory(embedder, agents), agents.rtt(),
-          HighResolutionTimer.shared()), "store-host", Props.empty());
+      system.systemActorOf(StoreHost.create(() -> storeMemory(embedder, agents), agents.networked().rtt(),
+          HighResolutionTimer.shared()), "store-host", MemloopDispatcher.props());
     }
     SharedBoard board = null;
     if (roles.contains(ReplicatedBoard.ROLE)) {
@@ -98,9 +97,9 @@ final class NodeCommand implements Callable<Integer> {
 
   /** One agent's memory on a store node, with the agents' index and capacity settings. */
   static WorkingMemory storeMemory(Embedder embedder, AgentConfig agents) {
-    WorkingMemoryBuilder builder = WorkingMemory.builder(embedder).index(agents.index()).threadSafe();
-    if (agents.capacity() > 0) {
-      builder.capacity(agents.capacity()).eviction(agents.eviction());
+    WorkingMemoryBuilder builder = WorkingMemory.builder(embedder).index(agents.memory().index()).threadSafe();
+    if (agents.memory().capacity() > 0) {
+      builder.capacity(agents.memory().capacity()).eviction(agents.memory().eviction());
     }
     return builder.build();
   }

@@ -1,6 +1,5 @@
 package dev.memloop.bench.cli;
 
-import com.typesafe.config.ConfigFactory;
 import dev.memloop.bench.experiments.Experiment;
 import dev.memloop.bench.experiments.ExperimentContext;
 import dev.memloop.bench.experiments.ExperimentReport;
@@ -8,6 +7,8 @@ import dev.memloop.bench.experiments.Experiments;
 import dev.memloop.bench.experiments.LlmRun;
 import dev.memloop.bench.experiments.NetworkEmbedCost;
 import dev.memloop.bench.report.TextTable;
+import dev.memloop.memory.timing.Units;
+import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.config.EmbedderNames;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Option;
     description = {"Regenerates the paper's tables and figures on the embedded defaults (in-process store, the "
         + "distilled static embedder, simulated models where an LLM would be) and writes report.md, index.html, "
         + "one PNG per figure and one JSON file per experiment, the paper's figures beside ours.",
-        "Experiments: table1, fig2, table2, table3, fig5, table4, fig7, sec7, amplification."})
+        "The experiments, in the paper's order, are listed below (from their registry, Experiments.all())."})
 final class ReproduceCommand implements Callable<Integer> {
 
   @CommandLine.Spec
@@ -67,11 +68,21 @@ final class ReproduceCommand implements Callable<Integer> {
   @CommandLine.Mixin
   private ModelSpend spend;
 
-  @Option(names = "--no-progress", description = "No progress bars; stages print as lines.")
-  private boolean noProgress;
-
   @CommandLine.Mixin
   private RunOutput output;
+
+  /** Lists every experiment under the help text, from the registry, so that the help cannot fall behind it. */
+  static void listExperiments(CommandLine reproduce) {
+    CommandLine.Help.TextTable list = CommandLine.Help.TextTable.forColumns(
+        CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF),
+        new CommandLine.Help.Column(17, 2, CommandLine.Help.Column.Overflow.SPAN),
+        new CommandLine.Help.Column(63, 1, CommandLine.Help.Column.Overflow.WRAP));
+    for (Experiment e : Experiments.all()) {
+      list.addRowValues(e.id(), e.title());
+    }
+    reproduce.getCommandSpec().usageMessage().footerHeading("%nExperiments (memloop reproduce ID..., or --only ID,ID):%n")
+        .footer(list.toString().replace("%", "%%"));
+  }
 
   @Override
   public Integer call() throws Exception {
@@ -86,7 +97,7 @@ final class ReproduceCommand implements Callable<Integer> {
     Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
     Options.valid(spec, () -> EmbedderNames.resolve(embedder));
     Options.require(spec, pgUrl == null || pgUrl.startsWith("jdbc:postgresql:"), "--pg-url must be a jdbc:postgresql: URL: '" + pgUrl + "'");
-    Options.require(spec, networkEmbed == null || !networkEmbed.isZero(), "network embed cost must be > 0: " + networkEmbed);
+    Options.require(spec, networkEmbed == null || !networkEmbed.isZero(), "network embed cost must be > 0: " + Units.config(networkEmbed));
     spend.check(spec);
     LlmRun llmRun = Options.valid(spec, () -> ReproduceLlm.resolve(spend.llm, model, spend.llmBaseUrl, rubric));
     List<LlmRun.Estimate> estimates = ReproduceLlm.estimates(llmRun, experiments);
@@ -110,7 +121,7 @@ final class ReproduceCommand implements Callable<Integer> {
     }
     NetworkEmbedCost network = NetworkEmbedCost.resolve(networkEmbed, System.getenv(), quick ? 10 : 30);
     console.println("network embedding: " + network.source());
-    List<ExperimentReport> reports = ActorSystems.with("memloop-reproduce", ConfigFactory.load(), system -> {
+    List<ExperimentReport> reports = ActorSystems.with("memloop-reproduce", AgentConfigs.load(null), system -> {
       List<ExperimentReport> done = new ArrayList<>();
       for (int i = 0; i < experiments.size(); i++) {
         Experiment e = experiments.get(i);
@@ -118,8 +129,9 @@ final class ReproduceCommand implements Callable<Integer> {
         console.flush();
         long start = System.nanoTime();
         ExperimentReport report;
-        try (ExperimentProgress progress = new ExperimentProgress(e.id(), !noProgress && !output.json, console)) {
-          ExperimentContext context = new ExperimentContext(system, seed, quick, run.file(""), progress::stage, embedder,
+        try (ExperimentProgress stages = new ExperimentProgress(e.id(), output.progress.bars() && !output.json,
+            output.progress.lines(), console)) {
+          ExperimentContext context = new ExperimentContext(system, seed, quick, run.file(""), stages::stage, embedder,
               network.cost(), network.source(), pgUrl, llmRun);
           report = e.run(context);
         }

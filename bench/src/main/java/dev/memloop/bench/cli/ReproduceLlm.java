@@ -1,11 +1,11 @@
 package dev.memloop.bench.cli;
 
-import com.typesafe.config.ConfigFactory;
 import dev.memloop.bench.experiments.Experiment;
 import dev.memloop.bench.experiments.LlmRun;
 import dev.memloop.bench.experiments.ReadPolicyGap;
 import dev.memloop.bench.experiments.TriageDoseResponse;
 import dev.memloop.bench.experiments.TripRecall;
+import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.llm.LlmSettings;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -22,13 +22,17 @@ final class ReproduceLlm {
   /** The run's model, or null when none was asked for or none is configured (the arms are then skipped). */
   static LlmRun resolve(String llm, String model, String baseUrl, boolean rubric) {
     if (llm.equals("none")) {
+      if (model != null || baseUrl != null || rubric) { // a flag that would do nothing is a mistake to say so
+        throw new IllegalArgumentException((model != null ? "--model " + model : baseUrl != null ? "--llm-base-url"
+            : "--rubric") + " needs --llm openai (without it the real-model arms are skipped)");
+      }
       return null;
     }
     Map<String, String> environment = new HashMap<>(System.getenv());
     if (baseUrl != null) {
       environment.put("OPENAI_BASE_URL", baseUrl);
     }
-    LlmSettings settings = LlmSettings.from(ConfigFactory.load(), environment);
+    LlmSettings settings = LlmSettings.from(AgentConfigs.load(null), environment);
     if (model != null) {
       settings = settings.withModel(model);
     }

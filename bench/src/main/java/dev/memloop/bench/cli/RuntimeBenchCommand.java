@@ -7,10 +7,11 @@ import dev.memloop.bench.agents.TurnTaxBenchmark;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.HighResolutionTimer;
+import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.config.AgentGroup;
-import dev.memloop.runtime.config.EmbedderNames;
+import dev.memloop.runtime.config.EmbedderChoice;
 import dev.memloop.runtime.fleet.FleetListener;
 import dev.memloop.runtime.fleet.FleetOptions;
 import dev.memloop.runtime.fleet.GroupSummary;
@@ -71,9 +72,10 @@ final class RuntimeBenchCommand implements Callable<Integer> {
     if (agents < 0) {
       throw new CommandLine.ParameterException(spec.commandLine(), "agents must be >= 0: " + agents);
     }
-    Embedder chosen = Options.valid(spec, () -> EmbedderNames.resolve(embedder));
+    EmbedderChoice choice = Options.valid(spec, () -> EmbedderChoice.parse(embedder));
+    Embedder chosen = choice.embedder();
     Config root = AgentConfigs.load(null);
-    AgentConfig base = AgentConfigs.agent(root).withEmbedder(embedder);
+    AgentConfig base = AgentConfigs.agent(root).withEmbedder(choice);
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("tax", taxConfig);
     parameters.put("agents", agents);
@@ -83,8 +85,7 @@ final class RuntimeBenchCommand implements Callable<Integer> {
     Map<String, Object> records = new LinkedHashMap<>();
     StringBuilder report = new StringBuilder();
     ActorSystems.with("memloop-runtime-bench", root, system -> {
-      console.printf("turn tax: %d turns of %d steps, memory of %d items%n", turns, steps, items);
-      console.flush();
+      output.progress.line(console, "turn tax: %d turns of %d steps, memory of %d items", turns, steps, items);
       TurnTaxBenchmark.Result tax = TurnTaxBenchmark.run(system, taxConfig, base.withPolicy(MemoryPolicyKind.PER_STEP), chosen);
       records.put("tax", tax);
       TextTable taxTable = taxTable(tax);
@@ -103,13 +104,13 @@ final class RuntimeBenchCommand implements Callable<Integer> {
   private TextTable taxTable(TurnTaxBenchmark.Result tax) {
     TextTable t = new TextTable("store", "per lookup", "per turn (" + steps + " steps, " + tax.lookupsPerTurn()
         + " guarded)", "vs in-process");
-    double perTurnUs = tax.taxP50() / 1e3;
-    t.row("in-process, measured p50 (" + tax.items() + " items)", us(tax.lookupP50() / 1e3), us(perTurnUs), "1x");
-    t.row("in-process, measured p99", "", us(tax.taxP99() / 1e3), "");
+    long perTurn = tax.taxP50();
+    t.row("in-process, measured p50 (" + tax.items() + " items)", Units.time(tax.lookupP50()), Units.time(perTurn), "1x");
+    t.row("in-process, measured p99", "", Units.time(tax.taxP99()), "");
     for (long rtt : RTT_MS) { // the paper's model: the same op plus a round trip per lookup
-      double perLookup = tax.lookupP50() / 1e3 + rtt * 1e3;
-      t.row("+" + rtt + " ms RTT (modeled)", us(perLookup), us(perLookup * tax.lookupsPerTurn()),
-          String.format(Locale.ROOT, "%,.0fx", perLookup * tax.lookupsPerTurn() / perTurnUs));
+      long perLookup = tax.lookupP50() + rtt * 1_000_000L;
+      t.row("+" + rtt + " ms RTT (modeled)", Units.time(perLookup), Units.time(perLookup * tax.lookupsPerTurn()),
+          String.format(Locale.ROOT, "%,.0fx", (double) perLookup * tax.lookupsPerTurn() / perTurn));
     }
     return t;
   }
@@ -118,8 +119,7 @@ final class RuntimeBenchCommand implements Callable<Integer> {
       throws Exception {
     List<AgentGroup> groups = List.of(new AgentGroup("guarded", agents, base.withPolicy(MemoryPolicyKind.PER_STEP)),
         new AgentGroup("unguarded", agents, base.withPolicy(MemoryPolicyKind.NONE)));
-    console.printf("fleet: warming up, then %,d agents per group, one group after the other%n", agents);
-    console.flush();
+    output.progress.line(console, "fleet: warming up, then %,d agents per group, one group after the other", agents);
     TriageRun.warmUp(system, groups, SimulatedModelPreset.NANO_SIM.parameters(), seed, 500);
     TriageRun.Outcome outcome = TriageRun.runGroupsInTurn(system, TriageFleet.assemble(groups,
         SimulatedModelPreset.NANO_SIM.parameters(), AlertWorkloadSpec.DEFAULT, seed, HighResolutionTimer.shared()),
@@ -132,14 +132,10 @@ final class RuntimeBenchCommand implements Callable<Integer> {
         "lookup p50 us");
     t.row("guarded (per-step)", guarded.agents(), guarded.steps(), thousands(guarded.stepsPerSecond()),
         String.format(Locale.ROOT, "%.2f", guarded.stepsPerSecond() / unguarded.stepsPerSecond()),
-        String.format(Locale.ROOT, "%.2f", outcome.summary("guarded").redundantMean()), us(guarded.lookupP50() / 1e3));
+        String.format(Locale.ROOT, "%.2f", outcome.summary("guarded").redundantMean()), Units.time(guarded.lookupP50()));
     t.row("unguarded (none)", unguarded.agents(), unguarded.steps(), thousands(unguarded.stepsPerSecond()), "",
         String.format(Locale.ROOT, "%.2f", outcome.summary("unguarded").redundantMean()), "-");
     return t;
-  }
-
-  private static String us(double micros) {
-    return micros >= 1000 ? String.format(Locale.ROOT, "%,.1f ms", micros / 1e3) : String.format(Locale.ROOT, "%.1f us", micros);
   }
 
   private static String thousands(double v) {

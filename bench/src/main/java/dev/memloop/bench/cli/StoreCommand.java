@@ -3,6 +3,7 @@ package dev.memloop.bench.cli;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.bench.store.Competitor;
 import dev.memloop.bench.store.StoreBenchmark;
+import dev.memloop.memory.timing.Units;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -102,8 +103,8 @@ final class StoreCommand implements Callable<Integer> {
     TextTable table = new TextTable("competitor", "p50 us", "p99 us", "round p50 us", "recall@" + result.config().k(),
         "x memloop", "rescored/query");
     for (StoreBenchmark.Row row : result.rows()) {
-      table.row(row.label(), micros(row.p50()), micros(row.p99()),
-          micros(row.roundP50Min()) + "-" + micros(row.roundP50Max()),
+      table.row(row.label(), Units.micros(row.p50()), Units.micros(row.p99()),
+          Units.micros(row.roundP50Min()) + "-" + Units.micros(row.roundP50Max()),
           String.format(Locale.ROOT, "%.4f", row.recallAtK()), String.format(Locale.ROOT, "%.2f", row.ratioToMemloop()),
           Double.isNaN(row.rescoredPerQuery()) ? "-" : String.format(Locale.ROOT, "%.1f", row.rescoredPerQuery()));
     }
@@ -130,9 +131,5 @@ final class StoreCommand implements Callable<Integer> {
           : String.format(Locale.ROOT, "memloop is %.1fx slower than %s at p50%n", 1 / speedup, langchain.label()));
     }
     return out.toString();
-  }
-
-  private static String micros(long nanos) {
-    return String.format(Locale.ROOT, nanos < 10_000 ? "%.2f" : "%.1f", nanos / 1000.0);
   }
 }

@@ -8,6 +8,7 @@ import dev.memloop.agents.triage.TriageScorer;
 import dev.memloop.runtime.cluster.AgentSharding;
 import dev.memloop.runtime.cluster.ClusterNodes;
 import dev.memloop.runtime.cluster.ShardedAgent;
+import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.step.TurnResult;
 import java.io.PrintWriter;
@@ -61,7 +62,7 @@ public final class ClusterDemo {
       Config driverConfig = ConfigFactory.parseString("pekko.cluster.split-brain-resolver.stable-after = 5s\n"
               + "pekko.loglevel = ERROR") // the nodes' closed connections at the end are expected
           .withFallback(ClusterNodes.config("127.0.0.1", 0, List.of("127.0.0.1:" + seedPort), List.of("driver"),
-              ConfigFactory.load()));
+              AgentConfigs.load(null)));
       ActorSystem<Void> driver = ActorSystem.create(Behaviors.empty(), ClusterNodes.SYSTEM, driverConfig);
       try {
         AgentSharding.initOnRole(driver, ClusterTriage.specs(driverConfig, seed));

@@ -6,6 +6,7 @@ import dev.memloop.blackboard.BlackboardSetup;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.memory.embed.HashingEmbedder;
+import dev.memloop.runtime.MemloopDispatcher;
 import dev.memloop.runtime.cluster.AgentSharding;
 import dev.memloop.runtime.cluster.ReplicatedBoard;
 import dev.memloop.runtime.cluster.Replication;
@@ -21,7 +22,6 @@ import org.HdrHistogram.Histogram;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorRefResolver;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
 
 /**
@@ -55,7 +55,7 @@ final class CrossNodeRoundTrips {
       List<ActorRef<MemoryStore.Command>> stores = new ArrayList<>();
       for (int n = 0; n < 2; n++) {
         ActorRef<StoreHost.Command> spawned = cluster.node(n).systemActorOf(StoreHost.create(
-            () -> WorkingMemory.builder(embedder).threadSafe().build(), Duration.ZERO, null), "store-host", Props.empty());
+            () -> WorkingMemory.builder(embedder).threadSafe().build(), Duration.ZERO, null), "store-host", MemloopDispatcher.props());
         // as node 0 sees it: the ref made by another node's system would reach it in this JVM without Artery
         ActorRef<StoreHost.Command> host = ActorRefResolver.get(cluster.node(0)).resolveActorRef(
             ActorRefResolver.get(cluster.node(n)).toSerializationFormat(spawned));
@@ -77,7 +77,7 @@ final class CrossNodeRoundTrips {
         queries.add(VectorSets.gaussian(random, DIMENSION));
       }
       CompletableFuture<List<Histogram>> done = new CompletableFuture<>();
-      cluster.node(0).systemActorOf(RoundTripProbe.create(), "round-trip-probe", Props.empty())
+      cluster.node(0).systemActorOf(RoundTripProbe.create(), "round-trip-probe", MemloopDispatcher.props())
           .tell(new RoundTripProbe.Run(stores, queries, requests / 10, done)); // the first tenth warms both paths up
       List<Histogram> latencies = done.get(5, TimeUnit.MINUTES);
       Histogram local = latencies.get(0);

@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.actor.MemoryStore;
+import dev.memloop.runtime.config.AgentConfigs;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -23,7 +24,7 @@ final class ArteryStore implements AutoCloseable {
       pekko.remote.artery.transport = tcp
       pekko.remote.artery.canonical.hostname = 127.0.0.1
       pekko.remote.artery.canonical.port = 0
-      """).withFallback(ConfigFactory.load());
+      """).withFallback(AgentConfigs.load(null));
 
   private final ActorSystem<Void> storeNode;
   private final ActorSystem<Void> agentNode;

@@ -1,6 +1,7 @@
 package dev.memloop.bench.experiments;
 
 import dev.memloop.bench.report.TextTable;
+import dev.memloop.memory.timing.Units;
 import java.util.List;
 import java.util.Locale;
 
@@ -29,19 +30,15 @@ public final class EmbedCost implements Experiment {
     StoreOps thousand = StoreOps.measure(context.embedder(), 1_000, trials, context.seed());
     long network = context.networkEmbed().toNanos();
     TextTable table = new TextTable("operation", "p50", "paper");
-    table.row("local embed (" + context.embedder().name() + ")", us(small.embedP50()), "31.7 us (potion-retrieval-32M)");
-    table.row("complete embed + recall, 100 items", us(small.completeP50()), "40 us");
-    table.row("complete embed + recall, 1,000 items", us(thousand.completeP50()), "~116 us (84 us recall + embed)");
-    table.row("network embed", RetrievalTax.duration(network), "202 ms");
+    table.row("local embed (" + context.embedder().name() + ")", Units.microsWithUnit(small.embedP50()), "31.7 us (potion-retrieval-32M)");
+    table.row("complete embed + recall, 100 items", Units.microsWithUnit(small.completeP50()), "40 us");
+    table.row("complete embed + recall, 1,000 items", Units.microsWithUnit(thousand.completeP50()), "~116 us (84 us recall + embed)");
+    table.row("network embed", Units.time(network), "202 ms");
     table.row("network / complete local (100 items)", String.format(Locale.ROOT, "%,.0fx",
         (double) network / small.completeP50()), "~5,000x");
     String notes = "Network embed: " + context.networkEmbedSource() + ". Percentiles are nearest-rank over "
         + trials + " trials after as many warm-up ones.";
     return new ExperimentReport(id(), title(), List.of(new ExperimentReport.Section("Per-operation cost:", table)),
         List.of(), notes, new Records(context.embedder().name(), small, thousand, network, context.networkEmbedSource()));
-  }
-
-  private static String us(long nanos) {
-    return String.format(Locale.ROOT, "%.1f us", nanos / 1e3);
   }
 }

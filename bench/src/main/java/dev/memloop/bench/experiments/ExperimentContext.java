@@ -1,7 +1,8 @@
 package dev.memloop.bench.experiments;
 
 import dev.memloop.memory.Embedder;
-import dev.memloop.runtime.config.EmbedderNames;
+import dev.memloop.memory.timing.Units;
+import dev.memloop.runtime.config.EmbedderChoice;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Consumer;
@@ -19,7 +20,7 @@ public record ExperimentContext(ActorSystem<?> system, long seed, boolean quick,
 
   public ExperimentContext {
     if (networkEmbed == null || networkEmbed.isNegative() || networkEmbed.isZero()) {
-      throw new IllegalArgumentException("network embed cost must be > 0: " + networkEmbed);
+      throw new IllegalArgumentException("network embed cost must be > 0: " + Units.config(networkEmbed));
     }
   }
 
@@ -30,7 +31,12 @@ public record ExperimentContext(ActorSystem<?> system, long seed, boolean quick,
 
   /** The local embedder every experiment uses (the distilled static model unless told otherwise). */
   public Embedder embedder() {
-    return EmbedderNames.resolve(embedderName);
+    return embedderChoice().embedder();
+  }
+
+  /** The local embedder as a config names it. */
+  public EmbedderChoice embedderChoice() {
+    return EmbedderChoice.parse(embedderName);
   }
 
   public void progress(String line) {

@@ -1,6 +1,7 @@
 package dev.memloop.bench.experiments;
 
 import dev.memloop.bench.report.TextTable;
+import dev.memloop.memory.timing.Units;
 import java.util.List;
 import java.util.Locale;
 
@@ -48,7 +49,7 @@ public final class FeasibilityFrontier implements Experiment {
         stack("cloud vector store + network embedder", networkEmbed + CLOUD_STORE_RTT_NANOS, "c ~ 312 ms, f_max ~ 0.36"));
     TextTable table = new TextTable("stack", "cost per retrieval c", "f_max at r = 1 s", "crosses f = 1 at r =", "paper");
     for (Stack s : stacks) {
-      table.row(s.name(), RetrievalTax.duration(s.costNanos()), String.format(Locale.ROOT, "%,.2f", s.fMaxAtOneSecond()),
+      table.row(s.name(), Units.time(s.costNanos()), String.format(Locale.ROOT, "%,.2f", s.fMaxAtOneSecond()),
           String.format(Locale.ROOT, "%.4f s", s.crossesOneAtSeconds()), s.paper());
     }
     double[] r = new double[41];

@@ -1,6 +1,5 @@
 package dev.memloop.bench.experiments;
 
-import com.typesafe.config.ConfigFactory;
 import dev.memloop.agents.triage.TriageFleet;
 import dev.memloop.agents.triage.TriageRun;
 import dev.memloop.agents.triage.TriageSummary;
@@ -56,7 +55,7 @@ public final class LongHorizon implements Experiment {
   @Override
   public ExperimentReport run(ExperimentContext context) throws Exception {
     int workloads = context.size(5, 3);
-    AgentConfig base = AgentConfigs.agent(ConfigFactory.load()).withEmbedder(context.embedderName())
+    AgentConfig base = AgentConfigs.agent(context.system().settings().config()).withEmbedder(context.embedderChoice())
         .withBudget(Duration.ofMillis(100));
     List<AgentGroup> arms = List.of(new AgentGroup("in-loop", workloads, base.withPolicy(MemoryPolicyKind.PER_STEP)),
         new AgentGroup("per-turn", workloads, base.withPolicy(MemoryPolicyKind.PER_TURN)));

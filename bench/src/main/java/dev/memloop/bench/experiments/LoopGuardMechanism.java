@@ -4,6 +4,7 @@ import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.timing.NearestRank;
+import dev.memloop.memory.timing.Units;
 import dev.memloop.workloads.actions.ActionStream;
 import dev.memloop.workloads.actions.ActionStreamSpec;
 import dev.memloop.workloads.actions.ActionStreams;
@@ -138,7 +139,7 @@ public final class LoopGuardMechanism implements Experiment {
     for (Cell c : operating) {
       long all = S * (op + c.rttMillis() * 1_000_000);
       left.row(rung(c.rttMillis()), c.afforded(), String.format(Locale.ROOT, "%.1f [%d-%d]", c.mean(), c.min(), c.max()),
-          RetrievalTax.duration(all),
+          Units.time(all),
           PAPER.get(c.rttMillis()));
     }
     String[] header = new String[RUNGS_MS.length + 1];

@@ -5,6 +5,7 @@ import dev.memloop.bench.pg.PgliteServer;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.timing.NearestRank;
+import dev.memloop.memory.timing.Units;
 import dev.memloop.workloads.vectors.VectorSets;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -137,8 +138,8 @@ public final class RecallLatency implements Experiment {
       if (r.unavailable() != null) {
         table.row(r.backend(), "-", "-", "-", "-", "-", r.unavailable());
       } else {
-        table.row(r.backend(), us(r.p50Nanos()), us(r.p99Nanos()), RetrievalTax.duration(20 * r.p50Nanos()),
-            RetrievalTax.duration(r.p50Nanos() + WAN_NANOS), RetrievalTax.duration(20 * (r.p50Nanos() + WAN_NANOS)),
+        table.row(r.backend(), Units.microsWithUnit(r.p50Nanos()), Units.microsWithUnit(r.p99Nanos()), Units.time(20 * r.p50Nanos()),
+            Units.time(r.p50Nanos() + WAN_NANOS), Units.time(20 * (r.p50Nanos() + WAN_NANOS)),
             r.server());
       }
       beside.row(r.backend(), paper[i]);
@@ -164,10 +165,5 @@ public final class RecallLatency implements Experiment {
   private static Row row(String backend, String server, long[] times) {
     return new Row(backend, server, NearestRank.of(times, 0.50), NearestRank.of(times, 0.99), times.length,
         null);
-  }
-
-
-  private static String us(long nanos) {
-    return String.format(Locale.ROOT, "%.1f us", nanos / 1e3);
   }
 }

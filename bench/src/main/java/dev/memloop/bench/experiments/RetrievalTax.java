@@ -1,6 +1,7 @@
 package dev.memloop.bench.experiments;
 
 import dev.memloop.bench.report.TextTable;
+import dev.memloop.memory.timing.Units;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -40,8 +41,8 @@ public final class RetrievalTax implements Experiment {
         "paper (per-turn / per-step / ratio)");
     for (int i = 0; i < rows.size(); i++) {
       Row r = rows.get(i);
-      table.row(r.backend(), r.rttMillis() == 0 ? "-" : r.rttMillis() + " ms", duration(r.perTurnNanos()),
-          duration(r.perStepNanos()), String.format(Locale.ROOT, "%,.0fx", r.vsInProcess()), PAPER[i]);
+      table.row(r.backend(), r.rttMillis() == 0 ? "-" : r.rttMillis() + " ms", Units.time(r.perTurnNanos()),
+          Units.time(r.perStepNanos()), String.format(Locale.ROOT, "%,.0fx", r.vsInProcess()), PAPER[i]);
     }
     double[] x = rows.stream().mapToDouble(r -> Math.max(r.rttMillis(), ops.recallP50() / 1e6)).toArray();
     String chart = Charts.line("Figure 4: in-loop retrieval tax vs store round trip (S = 20)",
@@ -67,13 +68,5 @@ public final class RetrievalTax implements Experiment {
       rows.add(new Row(rung[0], rtt, perTurn, S * perTurn, (double) (S * perTurn) / inProcessPerStep));
     }
     return rows;
-  }
-
-  static String duration(long nanos) {
-    if (nanos < 1_000_000) {
-      return String.format(Locale.ROOT, "%.3f ms", nanos / 1e6);
-    }
-    return nanos < 1_000_000_000 ? String.format(Locale.ROOT, "%.1f ms", nanos / 1e6)
-        : String.format(Locale.ROOT, "%.2f s", nanos / 1e9);
   }
 }

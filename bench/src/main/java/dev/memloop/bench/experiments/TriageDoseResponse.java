@@ -1,6 +1,5 @@
 package dev.memloop.bench.experiments;
 
-import com.typesafe.config.ConfigFactory;
 import dev.memloop.agents.llm.LlmTriageAgents;
 import dev.memloop.agents.triage.CalibrationResult;
 import dev.memloop.agents.triage.GuardCalibration;
@@ -64,7 +63,7 @@ public final class TriageDoseResponse implements Experiment {
 
   @Override
   public ExperimentReport run(ExperimentContext context) throws Exception {
-    AgentConfig base = AgentConfigs.agent(ConfigFactory.load()).withEmbedder(context.embedderName()).withBudget(BUDGET);
+    AgentConfig base = AgentConfigs.agent(context.system().settings().config()).withEmbedder(context.embedderChoice()).withBudget(BUDGET);
     CalibrationResult calibration = GuardCalibration.calibrate(context.embedder(), AlertWorkloadSpec.DEFAULT);
     List<ModelRecords> models = new ArrayList<>();
     for (SimulatedModelPreset preset : List.of(SimulatedModelPreset.NANO_SIM, SimulatedModelPreset.MINI_SIM)) {

@@ -3,6 +3,7 @@ package dev.memloop.bench.experiments;
 import dev.memloop.agents.triage.CalibrationResult;
 import dev.memloop.agents.triage.TriageSummary;
 import dev.memloop.bench.report.TextTable;
+import dev.memloop.runtime.reasoner.SimulatedModelPreset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -52,7 +53,8 @@ final class TriageDoseResponseReport {
           + p(real.pInProcessVs110()) + "):", arms));
     }
     List<String> charts = new ArrayList<>();
-    Charts figure6 = Charts.line("Figure 6: redundant investigations vs injected store latency (B = 100 ms/turn)",
+    Charts figure6 = Charts.line("Figure 6: redundant investigations vs injected store latency (B = 100 ms/turn; "
+        + "-sim models simulated)",
         "injected per-lookup latency (ms; 0 = in-process)", "redundant investigations (of 12)");
     for (TriageDoseResponse.ModelRecords model : models) { // simulated and real alike
       List<TriageSummary> ladder = model.arms().subList(0, model.arms().size() - 1);
@@ -83,9 +85,11 @@ final class TriageDoseResponseReport {
         context.seed() + TriageDoseResponse.WORKLOADS - 1);
     List<ExperimentReport.Section> all = new ArrayList<>(List.of(
         new ExperimentReport.Section("Table 4: redundant investigations (of 12), mean [min-max] over five seeded "
-            + "workloads, budget 100 ms/turn:", table4),
-        new ExperimentReport.Section("Budget sweep at the +110 ms rung:", sweep),
-        new ExperimentReport.Section("Exact permutation tests (two-sided, difference of means):", tests)));
+            + "workloads, budget 100 ms/turn. nano-sim and mini-sim are simulated models (" + SimulatedModelPreset.FITTED
+            + "), not reproductions:", table4),
+        new ExperimentReport.Section("Budget sweep at the +110 ms rung (simulated models):", sweep),
+        new ExperimentReport.Section("Exact permutation tests (two-sided, difference of means; simulated models):",
+            tests)));
     all.addAll(sections);
     String llm = context.llm() == null ? "%n%nReal-model arms skipped: run with --llm openai and OPENAI_API_KEY or "
         + "OPENAI_BASE_URL set." : "%n%nModel calls: " + context.llm().counters().snapshot() + ".";

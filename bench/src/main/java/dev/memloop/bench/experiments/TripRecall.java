@@ -8,6 +8,7 @@ import dev.memloop.agents.trip.TripRun;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.NearestRank;
+import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.step.MemoryOutcome;
 import dev.memloop.workloads.trip.TripConversation;
 import dev.memloop.workloads.trip.TripConversations;
@@ -167,8 +168,10 @@ public final class TripRecall implements Experiment {
         + "fits, +110 ms does not, and the read then answers unaffordable and returns nothing.";
     return new ExperimentReport(id(), title(), List.of(
         new ExperimentReport.Section("Constraints recalled (of 5), mean [min-max] over " + REPEATS + " repeats, window "
-            + TripAgents.WINDOW + " messages; memory in process (per-step), as in the paper:", table),
-        new ExperimentReport.Section("The memory condition under each memory policy (budget 100 ms per turn):", arms),
+            + TripAgents.WINDOW + " messages; memory in process (per-step), as in the paper. nano-sim and mini-sim "
+            + "are simulated models (" + SimulatedTripModel.Habits.FITTED + "), not reproductions:", table),
+        new ExperimentReport.Section("The memory condition under each memory policy (budget 100 ms per turn; the -sim "
+            + "models simulated):", arms),
         new ExperimentReport.Section("Cost and the store:", cost)), List.of(), notes, cells);
   }
 
@@ -218,6 +221,6 @@ public final class TripRecall implements Experiment {
       return "-";
     }
     long p50 = NearestRank.of(all, 0.50);
-    return p50 < 1_000_000 ? String.format(Locale.ROOT, "%.1f us", p50 / 1e3) : String.format(Locale.ROOT, "%.1f ms", p50 / 1e6);
+    return Units.time(p50);
   }
 }

@@ -1,5 +1,6 @@
 package dev.memloop.bench.pg;
 
+import dev.memloop.memory.timing.Units;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -50,7 +51,7 @@ public final class PgliteServer implements AutoCloseable {
       }
     }
     server.close();
-    throw new IOException("pglite-server did not answer on 127.0.0.1:" + port + " within " + timeout + ": "
+    throw new IOException("pglite-server did not answer on 127.0.0.1:" + port + " within " + Units.config(timeout) + ": "
         + server.logTail());
   }
 

@@ -28,7 +28,7 @@ class AgentCommandsTest {
         Arguments.of(new String[] {"fleet", "--rtt", "soon"}, "not a duration (as in 30ms, 1s): 'soon'"),
         Arguments.of(new String[] {"fleet", "--rtt", "-3ms"}, "a duration must be >= 0: '-3ms'"),
         Arguments.of(new String[] {"fleet", "--budget", "lots"}, "memloop.agent.budget = \"lots\""),
-        Arguments.of(new String[] {"fleet", "--budget", "0ms"}, "budget must be > 0 or unlimited: PT0S"),
+        Arguments.of(new String[] {"fleet", "--budget", "0ms"}, "budget must be > 0 or unlimited: 0s"),
         Arguments.of(new String[] {"fleet", "--config", "/no/such.conf"}, "config file not found: /no/such.conf"),
         Arguments.of(new String[] {"fleet", "--model", "gpt-9"}, "--model gpt-9: without --llm, --model names a simulated preset"),
         Arguments.of(new String[] {"fleet", "--embedder", "bert-huge"}, "'bert-huge'"),

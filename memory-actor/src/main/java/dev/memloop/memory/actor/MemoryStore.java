@@ -5,6 +5,7 @@ import dev.memloop.memory.MemoryTimings;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.timing.DelayTimer;
+import dev.memloop.memory.timing.Units;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -125,10 +126,10 @@ public final class MemoryStore extends AbstractBehavior<MemoryStore.Command> {
       throw new IllegalArgumentException("memory must not be null");
     }
     if (roundTrip == null || roundTrip.isNegative()) {
-      throw new IllegalArgumentException("round trip must be >= 0: " + roundTrip);
+      throw new IllegalArgumentException("round trip must be >= 0: " + Units.config(roundTrip));
     }
     if (!roundTrip.isZero() && timer == null) {
-      throw new IllegalArgumentException("a round trip of " + roundTrip + " needs a DelayTimer");
+      throw new IllegalArgumentException("a round trip of " + Units.config(roundTrip) + " needs a DelayTimer");
     }
     long delayNanos = roundTrip.toNanos();
     return Behaviors.supervise(Behaviors.<Command>setup(ctx -> new MemoryStore(ctx, memory, delayNanos, timer)))

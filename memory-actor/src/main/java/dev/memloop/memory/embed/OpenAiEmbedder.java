@@ -4,6 +4,7 @@ import dev.langchain4j.model.openai.OpenAiEmbeddingModel;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.OpStats;
 import dev.memloop.memory.timing.SampleReservoir;
+import dev.memloop.memory.timing.Units;
 import java.time.Duration;
 import java.util.Map;
 
@@ -42,7 +43,7 @@ public final class OpenAiEmbedder implements Embedder {
         throw new IllegalArgumentException("dimensions must be > 0: " + dimensions);
       }
       if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-        throw new IllegalArgumentException("timeout must be positive: " + timeout);
+        throw new IllegalArgumentException("timeout must be positive: " + Units.config(timeout));
       }
       if (maxRetries < 0) {
         throw new IllegalArgumentException("max retries must be >= 0: " + maxRetries);

@@ -53,7 +53,7 @@ public final class ManualDelayTimer implements DelayTimer {
   /** Moves time forward by {@code amount} and runs every action that fell due, at its own deadline. */
   public void advance(Duration amount) {
     if (amount.isNegative()) {
-      throw new IllegalArgumentException("time only moves forward: " + amount);
+      throw new IllegalArgumentException("time only moves forward: " + Units.config(amount));
     }
     long target;
     synchronized (this) {

@@ -151,8 +151,8 @@ class MemoryStoreTest {
     WorkingMemory memory = WorkingMemory.allocate(EMBEDDER);
     assertThatThrownBy(() -> MemoryStore.create(null)).hasMessageContaining("memory must not be null");
     assertThatThrownBy(() -> MemoryStore.create(memory, Duration.ofMillis(-1), new ManualDelayTimer()))
-        .hasMessageContaining("round trip must be >= 0: PT-0.001S");
+        .hasMessageContaining("round trip must be >= 0: -1ms");
     assertThatThrownBy(() -> MemoryStore.create(memory, Duration.ofMillis(5), null))
-        .hasMessageContaining("a round trip of PT0.005S needs a DelayTimer");
+        .hasMessageContaining("a round trip of 5ms needs a DelayTimer");
   }
 }

@@ -94,7 +94,7 @@ class OpenAiEmbedderTest {
     assertThatThrownBy(() -> settings(4).withBaseUrl("ftp://x")).hasMessage("base URL must be an http(s) URL: ftp://x");
     assertThatThrownBy(() -> settings(4).withModel(" ", 4)).hasMessage("model name must not be blank:  ");
     assertThatThrownBy(() -> settings(4).withModel("m", 0)).hasMessage("dimensions must be > 0: 0");
-    assertThatThrownBy(() -> settings(4).withTimeout(Duration.ZERO, 1)).hasMessage("timeout must be positive: PT0S");
+    assertThatThrownBy(() -> settings(4).withTimeout(Duration.ZERO, 1)).hasMessage("timeout must be positive: 0s");
     assertThatThrownBy(() -> settings(4).withTimeout(Duration.ofSeconds(1), -1)).hasMessage("max retries must be >= 0: -1");
   }
 }

@@ -52,7 +52,7 @@ class DelayTimerTest {
   void should_reject_negative_delays_and_backward_time() {
     ManualDelayTimer manual = new ManualDelayTimer();
     assertThatThrownBy(() -> manual.schedule(-1, d -> {})).hasMessageContaining("delay must be >= 0 ns: -1");
-    assertThatThrownBy(() -> manual.advance(Duration.ofMillis(-2))).hasMessageContaining("time only moves forward: PT-0.002S");
+    assertThatThrownBy(() -> manual.advance(Duration.ofMillis(-2))).hasMessageContaining("time only moves forward: -2ms");
     try (HighResolutionTimer timer = new HighResolutionTimer("test-timer")) {
       assertThatThrownBy(() -> timer.schedule(-5, d -> {})).hasMessageContaining("delay must be >= 0 ns: -5");
     }

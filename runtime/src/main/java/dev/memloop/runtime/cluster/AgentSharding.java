@@ -1,6 +1,7 @@
 package dev.memloop.runtime.cluster;
 
 import dev.memloop.runtime.AgentSpec;
+import dev.memloop.runtime.MemloopDispatcher;
 import java.util.function.Function;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -24,7 +25,8 @@ public final class AgentSharding {
   public static ActorRef<ShardingEnvelope<ShardedAgent.Command>> init(ActorSystem<?> system,
       Function<String, AgentSpec.Builder> specs) {
     return ClusterSharding.get(system).init(Entity.of(ShardedAgent.TYPE,
-        context -> ShardedAgent.create(context.getEntityId(), specs)).withStopMessage(ShardedAgent.Passivate.INSTANCE));
+        context -> ShardedAgent.create(context.getEntityId(), specs)).withStopMessage(ShardedAgent.Passivate.INSTANCE)
+        .withEntityProps(MemloopDispatcher.props()));
   }
 
   /** As {@link #init}, hosting agents only on nodes with the {@link #ROLE} role; elsewhere the region is a proxy. */
@@ -32,7 +34,7 @@ public final class AgentSharding {
       Function<String, AgentSpec.Builder> specs) {
     return ClusterSharding.get(system).init(Entity.of(ShardedAgent.TYPE,
         context -> ShardedAgent.create(context.getEntityId(), specs)).withStopMessage(ShardedAgent.Passivate.INSTANCE)
-        .withRole(ROLE));
+        .withEntityProps(MemloopDispatcher.props()).withRole(ROLE));
   }
 
   public static EntityRef<ShardedAgent.Command> agent(ActorSystem<?> system, String agentId) {

@@ -42,6 +42,9 @@ public final class ClusterNodes {
     if (port < 0 || port > 65_535) {
       throw new IllegalArgumentException("port must be in [0, 65535]: " + port);
     }
+    if (host == null || !host.matches("[A-Za-z0-9.:-]+")) {
+      throw new IllegalArgumentException("host must be a host name or an IP address: '" + host + "'");
+    }
     List<String> seedAddresses = new ArrayList<>();
     for (String seed : seeds) {
       if (!seed.matches("[A-Za-z0-9.-]+:\\d{1,5}")) {

@@ -4,6 +4,7 @@ import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.AgentSnapshot;
 import dev.memloop.runtime.AgentSpec;
+import dev.memloop.runtime.MemloopDispatcher;
 import dev.memloop.runtime.cluster.ShardedAgent.Command;
 import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.step.TurnResult;
@@ -179,7 +180,7 @@ final class EntityPhases {
   }
 
   private Behavior<Command> startAgent(AgentSpec spec, AgentSnapshot snapshot) {
-    ActorRef<Agent.Command> agent = e.context().spawn(Agent.create(spec, snapshot), "agent");
+    ActorRef<Agent.Command> agent = e.context().spawn(Agent.create(spec, snapshot), "agent", MemloopDispatcher.props());
     // the status reply comes after the restore in the agent's setup: the moment the agent can take a turn
     e.context().ask(Agent.Status.class, agent, ShardedAgent.MAJORITY_TIMEOUT, Agent.GetStatus::new,
         (status, failure) -> new ShardedAgent.Ready(snapshot.items().size()));

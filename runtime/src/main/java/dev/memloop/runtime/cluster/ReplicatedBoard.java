@@ -2,6 +2,7 @@ package dev.memloop.runtime.cluster;
 
 import dev.memloop.blackboard.Blackboard;
 import dev.memloop.blackboard.BlackboardSetup;
+import dev.memloop.runtime.MemloopDispatcher;
 import dev.memloop.runtime.RuntimeMessage;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,7 +15,6 @@ import org.HdrHistogram.Histogram;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
@@ -91,7 +91,7 @@ public final class ReplicatedBoard {
 
   /** Spawns the node's replica over {@code setup}'s board (spawned here as its child). */
   public static Handle start(ActorSystem<?> system, BlackboardSetup setup, String name) {
-    ActorRef<Object> ref = system.systemActorOf(create(setup), name, Props.empty());
+    ActorRef<Object> ref = system.systemActorOf(create(setup), name, MemloopDispatcher.props());
     return new Handle(ref.narrow(), ref.narrow());
   }
 
@@ -104,7 +104,7 @@ public final class ReplicatedBoard {
       BlackboardSetup setup) {
     this.context = context;
     this.replicator = replicator;
-    this.local = context.spawn(setup.behavior(), "board");
+    this.local = context.spawn(setup.behavior(), "board", MemloopDispatcher.props());
     var self = DistributedData.get(context.getSystem()).selfUniqueAddress().uniqueAddress();
     this.nodeTag = self.address().hostPort() + "#" + Long.toHexString(self.longUid());
     this.localReplies = context.messageAdapter(Blackboard.PostReply.class, LocalReply::new);

@@ -3,7 +3,10 @@ package dev.memloop.runtime.cluster;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.memory.timing.DelayTimer;
+import dev.memloop.runtime.MemloopDispatcher;
 import dev.memloop.runtime.RuntimeMessage;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -59,8 +62,8 @@ public final class StoreHost {
               return Behaviors.same();
             }
             ActorRef<MemoryStore.Command> store = stores.computeIfAbsent(open.agentId(), id -> context.spawn(
-                MemoryStore.create(memories.get(), roundTrip, timer), "store-" + java.net.URLEncoder.encode(id,
-                    java.nio.charset.StandardCharsets.UTF_8)));
+                MemoryStore.create(memories.get(), roundTrip, timer), "store-" + URLEncoder.encode(id,
+                    StandardCharsets.UTF_8), MemloopDispatcher.props()));
             open.replyTo().tell(new Opened(open.agentId(), store));
             return Behaviors.same();
           })

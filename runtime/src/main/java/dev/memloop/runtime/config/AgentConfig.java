@@ -1,80 +1,32 @@
 package dev.memloop.runtime.config;
 
 import dev.memloop.memory.Eviction;
-import dev.memloop.memory.IndexKind;
+import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.patterns.PatternSettings;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
-import dev.memloop.runtime.step.WindowUnit;
 import java.time.Duration;
-import java.util.Objects;
-import java.util.OptionalDouble;
 
 /**
- * One agent's settings, as {@code memloop.agent} in {@code reference.conf} documents them. Immutable; every
- * value is checked here, so an {@code AgentConfig} that exists is a valid one.
+ * One agent's settings, as {@code memloop.agent} in {@code reference.conf} documents them, nested by section: each
+ * record holds one section's keys and checks them, so a change to a setting touches one place. Immutable; an
+ * {@code AgentConfig} that exists is a valid one.
  *
  * @param budget the per-turn lookup budget; null means unlimited
- * @param threshold the guard threshold; empty means "calibrated" (resolved by whoever assembles the agent)
- * @param store where the agent's memory lives: its own, the fleet's shared blackboard, or a store node's
- * @param capacity items kept, 0 for unbounded
- * @param dumpTopK items the per-turn dump pins, 0 for all
- * @param actions how allowed actions run: their dispatcher, timeout and retries
- * @param tools how an LLM reasoner uses tools within a step
  */
-public record AgentConfig(MemoryPolicyKind policy, Duration budget, OptionalDouble threshold, int padOps,
-    int windowSize, WindowUnit windowUnit, MemoryStoreKind store, IndexKind index, int capacity, Eviction eviction,
-    String embedder, int k, int dumpTopK, Duration rtt, Duration timeout, PatternSettings patterns,
+public record AgentConfig(MemoryPolicyKind policy, Duration budget, GuardSettings guard, WindowSettings window,
+    MemorySettings memory, PerTurnSettings perTurn, NetworkedSettings networked, PatternSettings patterns,
     ActionSettings actions, ToolSettings tools) {
 
-  /** A config with every pattern off and the default action and tool settings. */
-  public AgentConfig(MemoryPolicyKind policy, Duration budget, OptionalDouble threshold, int padOps,
-      int windowSize, WindowUnit windowUnit, MemoryStoreKind store, IndexKind index, int capacity, Eviction eviction,
-      String embedder, int k, int dumpTopK, Duration rtt, Duration timeout) {
-    this(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction, embedder, k,
-        dumpTopK, rtt, timeout, PatternSettings.DEFAULTS, ActionSettings.DEFAULTS, ToolSettings.DEFAULTS);
-  }
-
   public AgentConfig {
-    Objects.requireNonNull(patterns, "patterns");
-    Objects.requireNonNull(actions, "actions");
-    Objects.requireNonNull(tools, "tools");
-    Objects.requireNonNull(policy, "policy");
-    Objects.requireNonNull(threshold, "threshold");
-    Objects.requireNonNull(windowUnit, "windowUnit");
-    Objects.requireNonNull(store, "store");
-    Objects.requireNonNull(index, "index");
-    Objects.requireNonNull(eviction, "eviction");
+    if (policy == null || guard == null || window == null || memory == null || perTurn == null || networked == null
+        || patterns == null || actions == null || tools == null) {
+      throw new IllegalArgumentException("an agent config needs every section (policy, guard, window, memory, "
+          + "per-turn, networked, patterns, actions, tools)");
+    }
     if (budget != null && (budget.isNegative() || budget.isZero())) {
-      throw new IllegalArgumentException("budget must be > 0 or unlimited: " + budget);
+      throw new IllegalArgumentException("budget must be > 0 or unlimited: " + Units.config(budget));
     }
-    if (threshold.isPresent() && !(threshold.getAsDouble() >= -1 && threshold.getAsDouble() <= 1)) {
-      throw new IllegalArgumentException("threshold must be in [-1, 1] or calibrated: " + threshold.getAsDouble());
-    }
-    if (padOps < 0) {
-      throw new IllegalArgumentException("pad-ops must be >= 0: " + padOps);
-    }
-    if (windowSize <= 0) {
-      throw new IllegalArgumentException("window size must be > 0: " + windowSize);
-    }
-    if (capacity < 0) {
-      throw new IllegalArgumentException("capacity must be > 0 or unbounded: " + capacity);
-    }
-    if (embedder == null || embedder.isBlank()) {
-      throw new IllegalArgumentException("embedder must be default, hashing, minilm or a model directory: '" + embedder + "'");
-    }
-    if (k <= 0) {
-      throw new IllegalArgumentException("k must be > 0: " + k);
-    }
-    if (dumpTopK < 0) {
-      throw new IllegalArgumentException("per-turn dump must be all or > 0: " + dumpTopK);
-    }
-    if (rtt == null || rtt.isNegative()) {
-      throw new IllegalArgumentException("rtt must be >= 0: " + rtt);
-    }
-    if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-      throw new IllegalArgumentException("timeout must be > 0: " + timeout);
-    }
-    if (store == MemoryStoreKind.REMOTE && policy != MemoryPolicyKind.NETWORKED) {
+    if (memory.store() == MemoryStoreKind.REMOTE && policy != MemoryPolicyKind.NETWORKED) {
       throw new IllegalArgumentException("memory.store = remote needs policy = networked, not " + policy.configName());
     }
   }
@@ -85,53 +37,148 @@ public record AgentConfig(MemoryPolicyKind policy, Duration budget, OptionalDoub
   }
 
   public AgentConfig withPolicy(MemoryPolicyKind newPolicy) {
-    return new AgentConfig(newPolicy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        embedder, k, dumpTopK, rtt, timeout, patterns, actions, tools);
+    return copy().policy(newPolicy).build();
   }
 
   public AgentConfig withBudget(Duration newBudget) {
-    return new AgentConfig(policy, newBudget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        embedder, k, dumpTopK, rtt, timeout, patterns, actions, tools);
-  }
-
-  public AgentConfig withRtt(Duration newRtt) {
-    return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        embedder, k, dumpTopK, newRtt, timeout, patterns, actions, tools);
+    return copy().budget(newBudget).build();
   }
 
   public AgentConfig withThreshold(double newThreshold) {
-    return new AgentConfig(policy, budget, OptionalDouble.of(newThreshold), padOps, windowSize, windowUnit, store, index,
-        capacity, eviction, embedder, k, dumpTopK, rtt, timeout, patterns, actions, tools);
+    return withGuard(guard.withThreshold(newThreshold));
+  }
+
+  public AgentConfig withGuard(GuardSettings newGuard) {
+    return copy().guard(newGuard).build();
+  }
+
+  public AgentConfig withWindow(WindowSettings newWindow) {
+    return copy().window(newWindow).build();
+  }
+
+  public AgentConfig withMemory(MemorySettings newMemory) {
+    return copy().memory(newMemory).build();
+  }
+
+  public AgentConfig withStore(MemoryStoreKind newStore) {
+    return withMemory(memory.withStore(newStore));
+  }
+
+  public AgentConfig withEmbedder(EmbedderChoice newEmbedder) {
+    return withMemory(memory.withEmbedder(newEmbedder));
   }
 
   /** This config with a memory of {@code newCapacity} items (0 for unbounded) evicting by {@code newEviction}. */
   public AgentConfig withCapacity(int newCapacity, Eviction newEviction) {
-    return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, newCapacity, newEviction,
-        embedder, k, dumpTopK, rtt, timeout, patterns, actions, tools);
+    return withMemory(memory.withCapacity(newCapacity, newEviction));
   }
 
-  public AgentConfig withStore(MemoryStoreKind newStore) {
-    return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, newStore, index, capacity, eviction,
-        embedder, k, dumpTopK, rtt, timeout, patterns, actions, tools);
+  public AgentConfig withPerTurn(PerTurnSettings newPerTurn) {
+    return copy().perTurn(newPerTurn).build();
   }
 
-  public AgentConfig withEmbedder(String newEmbedder) {
-    return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        newEmbedder, k, dumpTopK, rtt, timeout, patterns, actions, tools);
+  public AgentConfig withNetworked(NetworkedSettings newNetworked) {
+    return copy().networked(newNetworked).build();
+  }
+
+  public AgentConfig withRtt(Duration newRtt) {
+    return withNetworked(new NetworkedSettings(newRtt, networked.timeout()));
   }
 
   public AgentConfig withPatterns(PatternSettings newPatterns) {
-    return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        embedder, k, dumpTopK, rtt, timeout, newPatterns, actions, tools);
+    return copy().patterns(newPatterns).build();
   }
 
   public AgentConfig withActions(ActionSettings newActions) {
-    return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        embedder, k, dumpTopK, rtt, timeout, patterns, newActions, tools);
+    return copy().actions(newActions).build();
   }
 
   public AgentConfig withTools(ToolSettings newTools) {
-    return new AgentConfig(policy, budget, threshold, padOps, windowSize, windowUnit, store, index, capacity, eviction,
-        embedder, k, dumpTopK, rtt, timeout, patterns, actions, newTools);
+    return copy().tools(newTools).build();
+  }
+
+  /** The one place that lists every section: each {@code with} method changes one of them and builds again. */
+  private Copy copy() {
+    return new Copy(this);
+  }
+
+  private static final class Copy {
+    private MemoryPolicyKind policy;
+    private Duration budget;
+    private GuardSettings guard;
+    private WindowSettings window;
+    private MemorySettings memory;
+    private PerTurnSettings perTurn;
+    private NetworkedSettings networked;
+    private PatternSettings patterns;
+    private ActionSettings actions;
+    private ToolSettings tools;
+
+    Copy(AgentConfig c) {
+      policy = c.policy;
+      budget = c.budget;
+      guard = c.guard;
+      window = c.window;
+      memory = c.memory;
+      perTurn = c.perTurn;
+      networked = c.networked;
+      patterns = c.patterns;
+      actions = c.actions;
+      tools = c.tools;
+    }
+
+    Copy policy(MemoryPolicyKind v) {
+      policy = v;
+      return this;
+    }
+
+    Copy budget(Duration v) {
+      budget = v;
+      return this;
+    }
+
+    Copy guard(GuardSettings v) {
+      guard = v;
+      return this;
+    }
+
+    Copy window(WindowSettings v) {
+      window = v;
+      return this;
+    }
+
+    Copy memory(MemorySettings v) {
+      memory = v;
+      return this;
+    }
+
+    Copy perTurn(PerTurnSettings v) {
+      perTurn = v;
+      return this;
+    }
+
+    Copy networked(NetworkedSettings v) {
+      networked = v;
+      return this;
+    }
+
+    Copy patterns(PatternSettings v) {
+      patterns = v;
+      return this;
+    }
+
+    Copy actions(ActionSettings v) {
+      actions = v;
+      return this;
+    }
+
+    Copy tools(ToolSettings v) {
+      tools = v;
+      return this;
+    }
+
+    AgentConfig build() {
+      return new AgentConfig(policy, budget, guard, window, memory, perTurn, networked, patterns, actions, tools);
+    }
   }
 }

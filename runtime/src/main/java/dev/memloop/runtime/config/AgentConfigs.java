@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -29,19 +28,44 @@ public final class AgentConfigs {
 
   private AgentConfigs() {}
 
-  /** {@code file} over {@code application.conf} over {@code reference.conf}; the file must exist. */
+  /** The working directory's config file, read by the {@code memloop} command (not by {@link #defaults()}). */
+  public static final String WORKING_DIRECTORY_FILE = "application.conf";
+
+  /**
+   * The config the {@code memloop} command runs with, first source winning: {@code memloop.*} keys from the
+   * environment ({@code CONFIG_FORCE_memloop_agent_policy=none}; {@code _} for a dot, {@code __} for a dash), then
+   * {@code -D} system properties, then {@code file} (when given; it must exist), then {@code application.conf} in
+   * the working directory, then {@code application.conf} on the classpath, then reference.conf. Every key under
+   * {@code memloop} is checked ({@link MemloopKeys}).
+   *
+   * @throws IllegalArgumentException naming the file that is missing or unreadable, or the key that is unknown
+   */
   public static Config load(Path file) {
-    if (file == null) {
-      return ConfigFactory.load();
+    Config user = file == null ? ConfigFactory.empty() : parse(file, "config file");
+    Path local = Path.of(WORKING_DIRECTORY_FILE);
+    Config workingDirectory = Files.isRegularFile(local) ? parse(local, "working directory's") : ConfigFactory.empty();
+    Config environment = ConfigFactory.systemEnvironmentOverrides();
+    Config memloopEnvironment = environment.hasPath("memloop") ? environment.withOnlyPath("memloop")
+        : ConfigFactory.empty(); // only memloop's own keys: the rest of the environment is the application's
+    Config loaded;
+    try {
+      loaded = memloopEnvironment.withFallback(ConfigFactory.load(
+          user.withFallback(workingDirectory).withFallback(ConfigFactory.defaultApplication()))).resolve();
+    } catch (ConfigException e) {
+      throw new IllegalArgumentException("cannot read the config: " + e.getMessage(), e);
     }
+    MemloopKeys.check(loaded);
+    return loaded;
+  }
+
+  private static Config parse(Path file, String what) {
     if (!Files.isRegularFile(file)) {
-      throw new IllegalArgumentException("config file not found: " + file.toAbsolutePath());
+      throw new IllegalArgumentException(what + " not found: " + file.toAbsolutePath());
     }
     try {
-      Config user = ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false));
-      return ConfigFactory.load(user.withFallback(ConfigFactory.defaultApplication()));
+      return ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false));
     } catch (ConfigException e) {
-      throw new IllegalArgumentException("cannot read config file " + file + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException("cannot read " + what + " " + file + ": " + e.getMessage(), e);
     }
   }
 
@@ -62,8 +86,8 @@ public final class AgentConfigs {
 
   /** The settings every agent starts from ({@code memloop.agent}). */
   public static AgentConfig agent(Config root) {
+    MemloopKeys.check(root);
     Config section = root.getConfig(AGENT);
-    rejectUnknown(section, AGENT, Set.of());
     return AgentConfigReader.read(section, AGENT);
   }
 
@@ -83,7 +107,6 @@ public final class AgentConfigs {
             + value.render() + "'");
       }
       Config group = groups.getConfig(ConfigUtil.joinPath(name));
-      rejectUnknown(group, path, Set.of(AGENTS_KEY, LLM_MODEL, LLM_BASE_URL));
       if (!group.hasPath(AGENTS_KEY)) {
         throw new IllegalArgumentException(path + "." + AGENTS_KEY + " is missing: how many agents run in group " + name);
       }
@@ -107,18 +130,6 @@ public final class AgentConfigs {
       throw new IllegalArgumentException(path + ".llm: " + e.getMessage(), e);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(path + "." + e.getMessage(), e);
-    }
-  }
-
-  /** Every key of {@code section} must be a key of {@code memloop.agent} in reference.conf (or an extra). */
-  private static void rejectUnknown(Config section, String path, Set<String> extras) {
-    Config reference = ConfigFactory.defaultReference().getConfig(AGENT);
-    for (Map.Entry<String, ConfigValue> entry : section.entrySet()) {
-      String key = entry.getKey();
-      if (!reference.hasPath(key) && !extras.contains(key)) {
-        throw new IllegalArgumentException("unknown config key " + path + "." + key + " = " + entry.getValue().render()
-            + " (" + entry.getValue().origin().description() + "); see memloop.agent in reference.conf");
-      }
     }
   }
 }

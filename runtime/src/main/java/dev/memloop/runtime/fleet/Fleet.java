@@ -1,11 +1,11 @@
 package dev.memloop.runtime.fleet;
 
+import dev.memloop.runtime.MemloopDispatcher;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.Props;
 
 /**
  * Runs a fleet of agents on an actor system: generic over what the agents are and what they are fed (a
@@ -34,7 +34,7 @@ public final class Fleet {
     }
     CompletableFuture<FleetResult> result = new CompletableFuture<>();
     system.systemActorOf(FleetCoordinator.create(List.copyOf(members), options, listener, result),
-        "fleet-" + RUNS.incrementAndGet(), Props.empty());
+        "fleet-" + RUNS.incrementAndGet(), MemloopDispatcher.props());
     return result;
   }
 }

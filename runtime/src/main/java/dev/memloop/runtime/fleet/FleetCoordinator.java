@@ -1,6 +1,7 @@
 package dev.memloop.runtime.fleet;
 
 import dev.memloop.runtime.Agent;
+import dev.memloop.runtime.MemloopDispatcher;
 import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.step.TurnResult;
 import java.util.ArrayList;
@@ -18,6 +19,8 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.stream.ActorAttributes;
+import org.apache.pekko.stream.Attributes;
 import org.apache.pekko.stream.javadsl.Sink;
 import org.apache.pekko.stream.javadsl.Source;
 
@@ -27,6 +30,8 @@ import org.apache.pekko.stream.javadsl.Source;
  * answers, then stops every agent and completes the result once all have stopped.
  */
 final class FleetCoordinator extends AbstractBehavior<FleetCoordinator.Command> {
+
+  private static final Attributes ON_MEMLOOP = ActorAttributes.dispatcher(MemloopDispatcher.PATH);
 
   interface Command {}
 
@@ -54,7 +59,7 @@ final class FleetCoordinator extends AbstractBehavior<FleetCoordinator.Command> 
     members.forEach(member -> groupOf.put(member.id(), member.group()));
     this.tally = new FleetTally(groupOf);
     for (FleetMember member : members) {
-      ActorRef<Agent.Command> agent = context.spawn(member.behavior(), member.id());
+      ActorRef<Agent.Command> agent = context.spawn(member.behavior(), member.id(), MemloopDispatcher.props());
       context.watch(agent);
       agents.add(agent);
     }
@@ -62,7 +67,8 @@ final class FleetCoordinator extends AbstractBehavior<FleetCoordinator.Command> 
     this.start = System.nanoTime();
     Source<TurnResult, ?> answers = options.lockstep() ? lockstep(context, members, options) : freeRunning(context,
         members, options);
-    CompletionStage<Done> done = answers.runWith(Sink.foreach(turn -> {
+    // the stream's stages run where the agents do, not on Pekko's default dispatcher
+    CompletionStage<Done> done = answers.withAttributes(ON_MEMLOOP).runWith(Sink.foreach(turn -> {
       tally.add(turn); // the stream's last stage runs one element at a time: no lock needed
       listener.onTurn(turn);
     }), context.getSystem());
@@ -91,7 +97,7 @@ final class FleetCoordinator extends AbstractBehavior<FleetCoordinator.Command> 
         .filter(i -> t < members.get(i).turns().size())
         .mapAsyncUnordered(Math.max(1, Math.min(options.parallelism(), members.size())),
             i -> ask(context, agents.get(i), members.get(i).turns().get(t), options))
-        .runWith(Sink.seq(), context.getSystem()))
+        .withAttributes(ON_MEMLOOP).runWith(Sink.seq(), context.getSystem()))
         .mapConcat(results -> results);
   }
 

@@ -1,5 +1,6 @@
 package dev.memloop.runtime.fleet;
 
+import dev.memloop.memory.timing.Units;
 import java.time.Duration;
 
 /**
@@ -14,7 +15,7 @@ public record FleetOptions(Duration turnTimeout, int parallelism, boolean lockst
 
   public FleetOptions {
     if (turnTimeout == null || turnTimeout.isNegative() || turnTimeout.isZero()) {
-      throw new IllegalArgumentException("turn timeout must be > 0: " + turnTimeout);
+      throw new IllegalArgumentException("turn timeout must be > 0: " + Units.config(turnTimeout));
     }
     if (parallelism <= 0) {
       throw new IllegalArgumentException("parallelism must be > 0: " + parallelism);

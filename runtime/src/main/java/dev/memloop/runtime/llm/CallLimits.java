@@ -1,6 +1,10 @@
 package dev.memloop.runtime.llm;
 
+import static dev.memloop.runtime.config.ConfigValues.value;
+import static dev.memloop.runtime.config.ConfigValues.wholeNumber;
+
 import com.typesafe.config.Config;
+import dev.memloop.memory.timing.Units;
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.bulkhead.BulkheadConfig;
 import io.github.resilience4j.ratelimiter.RateLimiter;
@@ -41,7 +45,7 @@ public final class CallLimits {
           + callsPerSecond);
     }
     if (maxWait == null || maxWait.isNegative() || maxWait.isZero()) {
-      throw new IllegalArgumentException("a call's wait for a slot must be > 0: " + maxWait);
+      throw new IllegalArgumentException("a call's wait for a slot must be > 0: " + Units.config(maxWait));
     }
     this.maxConcurrent = maxConcurrent;
     this.callsPerSecond = callsPerSecond;
@@ -54,8 +58,10 @@ public final class CallLimits {
 
   /** {@code memloop.llm.max-concurrent} and {@code memloop.llm.calls-per-second}, each call waiting up to a minute. */
   public static CallLimits from(Config config) {
-    Config llm = config.getConfig("memloop.llm");
-    return new CallLimits(llm.getInt("max-concurrent"), llm.getDouble("calls-per-second"), Duration.ofMinutes(1));
+    Config llm = config.getConfig(LlmSettings.PATH);
+    int concurrent = value(llm, "max-concurrent", LlmSettings.PATH, () -> wholeNumber(llm, "max-concurrent"));
+    double rate = value(llm, "calls-per-second", LlmSettings.PATH, () -> llm.getDouble("calls-per-second"));
+    return new CallLimits(concurrent, rate, Duration.ofMinutes(1));
   }
 
   private static RateLimiter rateLimiter(String name, double callsPerSecond, Duration maxWait) {

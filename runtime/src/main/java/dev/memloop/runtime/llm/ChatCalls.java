@@ -8,6 +8,7 @@ import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.output.TokenUsage;
+import dev.memloop.memory.timing.Units;
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.ratelimiter.RateLimiter;
 import java.net.http.HttpTimeoutException;
@@ -48,7 +49,7 @@ public final class ChatCalls {
       throw new IllegalArgumentException("chat calls need a model, its name, counters and limits");
     }
     if (maxRetries < 0 || backoff == null || backoff.isNegative()) {
-      throw new IllegalArgumentException("retries must be >= 0 and backoff >= 0: " + maxRetries + ", " + backoff);
+      throw new IllegalArgumentException("retries must be >= 0 and backoff >= 0: " + maxRetries + ", " + Units.config(backoff));
     }
     this.model = model;
     this.modelName = modelName;

@@ -192,7 +192,7 @@ public final class LlmReasoner implements Reasoner {
       Integer k = recallK;
       Builder frozen = new Builder(calls).prompt(p).decisions(r).tools(t);
       return context -> new LlmReasoner(frozen, s != null ? s : context.config().tools(),
-          k != null ? k : context.config().k(), context.blocking());
+          k != null ? k : context.config().memory().k(), context.blocking());
     }
 
     private static <T> T require(T value, String what) {

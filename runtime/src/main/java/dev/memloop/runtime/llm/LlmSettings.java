@@ -1,6 +1,12 @@
 package dev.memloop.runtime.llm;
 
+import static dev.memloop.runtime.config.ConfigValues.duration;
+import static dev.memloop.runtime.config.ConfigValues.value;
+import static dev.memloop.runtime.config.ConfigValues.wholeNumber;
+
 import com.typesafe.config.Config;
+import dev.memloop.memory.timing.Units;
+import dev.memloop.runtime.config.MemloopKeys;
 import java.time.Duration;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -16,6 +22,9 @@ import java.util.OptionalDouble;
 public record LlmSettings(String baseUrl, String model, OptionalDouble temperature, Duration timeout, int maxRetries,
     Duration backoff, String apiKey) {
 
+  /** Where the settings are, in HOCON. */
+  public static final String PATH = "memloop.llm";
+
   public static final String OPENAI = "https://api.openai.com/v1";
 
   public LlmSettings {
@@ -29,29 +38,34 @@ public record LlmSettings(String baseUrl, String model, OptionalDouble temperatu
       throw new IllegalArgumentException("memloop.llm.temperature must be in [0, 2]: " + temperature.getAsDouble());
     }
     if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-      throw new IllegalArgumentException("memloop.llm.timeout must be > 0: " + timeout);
+      throw new IllegalArgumentException("memloop.llm.timeout must be > 0: " + Units.config(timeout));
     }
     if (maxRetries < 0 || maxRetries > 20) {
       throw new IllegalArgumentException("memloop.llm.max-retries must be in [0, 20]: " + maxRetries);
     }
     if (backoff == null || backoff.isNegative()) {
-      throw new IllegalArgumentException("memloop.llm.backoff must be >= 0: " + backoff);
+      throw new IllegalArgumentException("memloop.llm.backoff must be >= 0: " + Units.config(backoff));
     }
   }
 
   /** From {@code memloop.llm} and the environment: {@code OPENAI_BASE_URL} when the config gives no base URL. */
   public static LlmSettings from(Config config, Map<String, String> environment) {
-    Config llm = config.getConfig("memloop.llm");
-    String base = llm.getString("base-url");
+    MemloopKeys.check(config);
+    Config llm = config.getConfig(PATH);
+    String base = value(llm, "base-url", PATH, () -> llm.getString("base-url"));
     if (base.isBlank()) {
       base = environment.getOrDefault("OPENAI_BASE_URL", "");
     }
-    OptionalDouble temperature = llm.getIsNull("temperature") ? OptionalDouble.empty()
-        : OptionalDouble.of(llm.getDouble("temperature"));
-    return new LlmSettings(base.isBlank() ? OPENAI : base, llm.getString("model"), temperature,
-        llm.getDuration("timeout"), llm.getInt("max-retries"), llm.getDuration("backoff"),
+    OptionalDouble temperature = value(llm, "temperature", PATH, () -> llm.getIsNull("temperature")
+        ? OptionalDouble.empty() : OptionalDouble.of(llm.getDouble("temperature")));
+    String model = value(llm, "model", PATH, () -> llm.getString("model"));
+    Duration timeout = value(llm, "timeout", PATH, () -> duration(llm, "timeout"));
+    int retries = value(llm, "max-retries", PATH, () -> wholeNumber(llm, "max-retries"));
+    Duration backoff = value(llm, "backoff", PATH, () -> duration(llm, "backoff"));
+    return new LlmSettings(base.isBlank() ? OPENAI : base, model, temperature, timeout, retries, backoff,
         environment.getOrDefault("OPENAI_API_KEY", ""));
   }
+
 
   /** A model is reachable when a key is set, or when the server is not OpenAI's (local servers need none). */
   public boolean configured() {

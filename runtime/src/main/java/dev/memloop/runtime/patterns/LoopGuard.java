@@ -3,6 +3,7 @@ package dev.memloop.runtime.patterns;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.timing.Ticker;
+import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.memory.ChargedReads;
 import dev.memloop.runtime.memory.LatencyBudget;
 import dev.memloop.runtime.memory.LocalMemoryAccess;
@@ -67,10 +68,10 @@ public final class LoopGuard {
       throw new IllegalArgumentException("a loop guard needs a memory access and an embedder");
     }
     if (budgetPerTurn != null && (budgetPerTurn.isNegative() || budgetPerTurn.isZero())) {
-      throw new IllegalArgumentException("budget must be > 0 or null (unlimited): " + budgetPerTurn);
+      throw new IllegalArgumentException("budget must be > 0 or null (unlimited): " + Units.config(budgetPerTurn));
     }
     if (maxWait == null || maxWait.isNegative() || maxWait.isZero()) {
-      throw new IllegalArgumentException("max wait must be > 0: " + maxWait);
+      throw new IllegalArgumentException("max wait must be > 0: " + Units.config(maxWait));
     }
     double checked = Thresholds.similarity("guard threshold", threshold);
     LatencyBudget budget = new LatencyBudget(budgetPerTurn == null ? Long.MAX_VALUE : budgetPerTurn.toNanos(), 3);

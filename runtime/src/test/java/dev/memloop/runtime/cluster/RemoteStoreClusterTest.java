@@ -1,5 +1,6 @@
 package dev.memloop.runtime.cluster;
 
+import dev.memloop.runtime.config.EmbedderChoice;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -47,7 +48,7 @@ class RemoteStoreClusterTest {
     // store's lookups then wait the networked timeout each
     AgentConfig config = AgentConfigs.agent(ConfigFactory.parseString(
         "memloop.agent { policy = networked, memory.store = remote, networked.timeout = 300ms }")
-        .withFallback(ConfigFactory.load())).withEmbedder("hashing").withBudget(null);
+        .withFallback(ConfigFactory.load())).withEmbedder(EmbedderChoice.parse("hashing")).withBudget(null);
     return AgentSpec.builder(id).config(config).threshold(0.999).embedder(ShardedAgentClusterTest.EMBEDDER)
         .reasoners(ctx -> ScriptedReasoner.actOnEveryObservation()).timer(HighResolutionTimer.shared()).seed(1);
   }

@@ -1,5 +1,6 @@
 package dev.memloop.runtime.cluster;
 
+import dev.memloop.runtime.config.EmbedderChoice;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -76,7 +77,7 @@ class ShardedAgentClusterTest {
   }
 
   static AgentSpec.Builder spec(String id) {
-    AgentConfig config = AgentConfigs.agent(ConfigFactory.load()).withEmbedder("hashing")
+    AgentConfig config = AgentConfigs.agent(ConfigFactory.load()).withEmbedder(EmbedderChoice.parse("hashing"))
         .withPolicy(MemoryPolicyKind.PER_STEP).withBudget(null);
     return AgentSpec.builder(id).config(config).threshold(0.999).embedder(EMBEDDER)
         .reasoners(ctx -> ScriptedReasoner.actOnEveryObservation()).timer(HighResolutionTimer.shared()).seed(1);

@@ -30,19 +30,19 @@ class AgentConfigsTest {
     AgentConfig c = AgentConfigs.agent(ConfigFactory.load());
     assertThat(c.policy()).isEqualTo(MemoryPolicyKind.PER_STEP);
     assertThat(c.budget()).isEqualTo(Duration.ofMillis(100));
-    assertThat(c.threshold()).as("calibrated").isEmpty();
-    assertThat(c.padOps()).isEqualTo(3);
-    assertThat(c.windowSize()).isEqualTo(4);
-    assertThat(c.windowUnit()).isEqualTo(WindowUnit.EXCHANGES);
-    assertThat(c.index()).isEqualTo(IndexKind.EXACT);
-    assertThat(c.store()).isEqualTo(MemoryStoreKind.OWN);
-    assertThat(c.capacity()).isZero();
-    assertThat(c.eviction()).isEqualTo(Eviction.NONE);
-    assertThat(c.embedder()).isEqualTo("default");
-    assertThat(c.k()).isEqualTo(8);
-    assertThat(c.dumpTopK()).isZero();
-    assertThat(c.rtt()).isEqualTo(Duration.ZERO);
-    assertThat(c.timeout()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(c.guard().threshold()).as("calibrated").isEmpty();
+    assertThat(c.guard().padOps()).isEqualTo(3);
+    assertThat(c.window().size()).isEqualTo(4);
+    assertThat(c.window().unit()).isEqualTo(WindowUnit.EXCHANGES);
+    assertThat(c.memory().index()).isEqualTo(IndexKind.EXACT);
+    assertThat(c.memory().store()).isEqualTo(MemoryStoreKind.OWN);
+    assertThat(c.memory().capacity()).isZero();
+    assertThat(c.memory().eviction()).isEqualTo(Eviction.NONE);
+    assertThat(c.memory().embedder()).isEqualTo(EmbedderChoice.DEFAULT);
+    assertThat(c.memory().k()).isEqualTo(8);
+    assertThat(c.perTurn().dump()).isZero();
+    assertThat(c.networked().rtt()).isEqualTo(Duration.ZERO);
+    assertThat(c.networked().timeout()).isEqualTo(Duration.ofSeconds(2));
     assertThat(AgentConfigs.groups(ConfigFactory.load(), 7)).singleElement()
         .satisfies(g -> assertThat(g.name()).isEqualTo("default"))
         .satisfies(g -> assertThat(g.agents()).isEqualTo(7));
@@ -65,38 +65,38 @@ class AgentConfigsTest {
     AgentGroup fast = groups.get(1);
     AgentGroup slow = groups.get(2);
     assertThat(fast.agents()).isEqualTo(10);
-    assertThat(fast.config().capacity()).isEqualTo(500);
-    assertThat(fast.config().eviction()).isEqualTo(Eviction.OLDEST_FIRST);
-    assertThat(fast.config().index()).isEqualTo(IndexKind.FLAT);
+    assertThat(fast.config().memory().capacity()).isEqualTo(500);
+    assertThat(fast.config().memory().eviction()).isEqualTo(Eviction.OLDEST_FIRST);
+    assertThat(fast.config().memory().index()).isEqualTo(IndexKind.FLAT);
     assertThat(fast.config().budget()).as("inherited").isEqualTo(Duration.ofMillis(250));
-    assertThat(fast.config().threshold()).hasValue(0.97);
-    assertThat(slow.config().rtt()).isEqualTo(Duration.ofMillis(30));
-    assertThat(slow.config().windowUnit()).isEqualTo(WindowUnit.MESSAGES);
-    assertThat(slow.config().windowSize()).isEqualTo(8);
+    assertThat(fast.config().guard().threshold()).hasValue(0.97);
+    assertThat(slow.config().networked().rtt()).isEqualTo(Duration.ofMillis(30));
+    assertThat(slow.config().window().unit()).isEqualTo(WindowUnit.MESSAGES);
+    assertThat(slow.config().window().size()).isEqualTo(8);
     assertThat(baseline.config().budget()).isNull();
     assertThat(baseline.config().budgetNanos()).isEqualTo(Long.MAX_VALUE);
-    assertThat(baseline.config().dumpTopK()).isEqualTo(16);
-    assertThat(baseline.config().threshold()).isEmpty();
+    assertThat(baseline.config().perTurn().dump()).isEqualTo(16);
+    assertThat(baseline.config().guard().threshold()).isEmpty();
   }
 
   @ParameterizedTest(name = "{0} = {1}")
   @CsvSource(delimiter = '|', value = {
       "memloop.agent.policy | sometimes | memloop.agent.policy = \"sometimes\": policy must be none, per-turn, per-step or networked: 'sometimes'",
       "memloop.agent.budget | fast | memloop.agent.budget = \"fast\":",
-      "memloop.agent.budget | 0ms | memloop.agent: budget must be > 0 or unlimited: PT0S",
-      "memloop.agent.guard.threshold | 1.5 | memloop.agent: threshold must be in [-1, 1] or calibrated: 1.5",
+      "memloop.agent.budget | 0ms | memloop.agent: budget must be > 0 or unlimited: 0s",
+      "memloop.agent.guard.threshold | 1.5 | memloop.agent.guard.threshold must be in [-1, 1] or calibrated: 1.5",
       "memloop.agent.guard.threshold | high | memloop.agent.guard.threshold = \"high\":",
-      "memloop.agent.guard.pad-ops | -1 | memloop.agent: pad-ops must be >= 0: -1",
-      "memloop.agent.window.size | 0 | memloop.agent: window size must be > 0: 0",
+      "memloop.agent.guard.pad-ops | -1 | memloop.agent.guard.pad-ops must be >= 0: -1",
+      "memloop.agent.window.size | 0 | memloop.agent.window.size must be > 0: 0",
       "memloop.agent.window.unit | pages | memloop.agent.window.unit = \"pages\": window unit must be messages or exchanges: 'pages'",
       "memloop.agent.memory.store | shared | memloop.agent.memory.store = \"shared\": expected one of own, blackboard, remote: 'shared'",
       "memloop.agent.memory.index | lsh | memloop.agent.memory.index = \"lsh\": expected one of exact, flat, hnsw: 'lsh'",
       "memloop.agent.memory.capacity | -3 | memloop.agent.memory.capacity = -3: must be > 0: -3",
       "memloop.agent.memory.eviction | random | memloop.agent.memory.eviction = \"random\": expected one of none, oldest-first, least-recently-recalled: 'random'",
-      "memloop.agent.memory.k | 0 | memloop.agent: k must be > 0: 0",
+      "memloop.agent.memory.k | 0 | memloop.agent.memory.k must be > 0: 0",
       "memloop.agent.per-turn.dump | none | memloop.agent.per-turn.dump = \"none\":",
-      "memloop.agent.networked.rtt | -5ms | memloop.agent: rtt must be >= 0: PT-0.005S",
-      "memloop.agent.networked.timeout | 0s | memloop.agent: timeout must be > 0: PT0S",
+      "memloop.agent.networked.rtt | -5ms | memloop.agent.networked.rtt must be >= 0: -5ms",
+      "memloop.agent.networked.timeout | 0s | memloop.agent.networked.timeout must be > 0: 0s",
       "memloop.agent.patterns.novelty.threshold | 2 | memloop.agent.patterns: novelty threshold must be a similarity in [-1, 1]: 2.0",
       "memloop.agent.patterns.novelty.enabled | maybe | memloop.agent.patterns.novelty.enabled = \"maybe\":",
       "memloop.agent.patterns.dedup-on-write.keep | last | memloop.agent.patterns.dedup-on-write.keep = \"last\": expected one of first, newest, both: 'last'",
@@ -104,7 +104,15 @@ class AgentConfigsTest {
       "memloop.agent.patterns.adaptive-recall.k-max | 4 | adaptive recall needs 0 < k-min <= k-max: k-min 8, k-max 4",
       "memloop.agent.patterns.adaptive-recall.fraction | 1.5 | adaptive recall fraction must be in [0, 1]: 1.5",
       "memloop.agent.patterns.adaptive-recall.lambda | -0.1 | adaptive recall lambda must be in [0, 1]: -0.1",
-      "memloop.agent.patterns.grounding.k | 0 | memloop.agent.patterns: grounding k must be > 0: 0"})
+      "memloop.agent.patterns.grounding.k | 0 | memloop.agent.patterns: grounding k must be > 0: 0",
+      "memloop.agent.window.size | 4.5 | memloop.agent.window.size = 4.5: must be a whole number",
+      "memloop.agent.memory.k | 1e12 | memloop.agent.memory.k = 1000000000000: must be at most 2147483647",
+      "memloop.agent.networked.rtt | 30 | memloop.agent.networked.rtt = 30: a duration needs its unit, as in 30ms or 2s",
+      "memloop.agent.budget | 100 | memloop.agent.budget = 100: a duration needs its unit, as in 30ms or 2s",
+      "memloop.agent.memory.embedder | hashing-x | memloop.agent.memory.embedder = \"hashing-x\": hashing embedder needs a dimension, as in hashing-256",
+      "memloop.agent.memory.embedder | hashing-0 | the hashing embedder's dimension must be in [1, 65536]: 0",
+      "memloop.agent.memory.embedder | /no/such/dir | (no such directory): '/no/such/dir'",
+      "memloop.agent.actions.retries | NaN | memloop.agent.actions.retries = \"NaN\": must be a whole number"})
   void should_reject_a_bad_value_with_its_path_and_value(String key, String value, String message) {
     Config config = parse(key + " = " + value);
     assertThatThrownBy(() -> AgentConfigs.agent(config)).isInstanceOf(IllegalArgumentException.class)

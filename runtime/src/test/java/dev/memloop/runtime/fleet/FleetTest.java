@@ -149,7 +149,7 @@ class FleetTest {
         .hasMessageContaining("unique");
     assertThatThrownBy(() -> new FleetMember("has space", "g", one.behavior(), one.turns()))
         .hasMessageContaining("(an actor name): has space");
-    assertThatThrownBy(() -> new FleetOptions(Duration.ZERO, 1, false)).hasMessageContaining("turn timeout must be > 0: PT0S");
+    assertThatThrownBy(() -> new FleetOptions(Duration.ZERO, 1, false)).hasMessageContaining("turn timeout must be > 0: 0s");
     assertThatThrownBy(() -> new FleetOptions(Duration.ofSeconds(1), 0, true)).hasMessageContaining("parallelism must be > 0: 0");
     assertThatThrownBy(() -> FleetMember.of(null, one.turns())).hasMessageContaining("a fleet member needs its agent's spec");
   }

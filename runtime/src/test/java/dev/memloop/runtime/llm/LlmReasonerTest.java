@@ -158,12 +158,12 @@ class LlmReasonerTest {
     assertThatThrownBy(() -> new LlmSettings(LlmSettings.OPENAI, "m", OptionalDouble.of(3), Duration.ofSeconds(1), 1,
         Duration.ZERO, "")).hasMessageContaining("memloop.llm.temperature must be in [0, 2]: 3.0");
     assertThatThrownBy(() -> new LlmSettings(LlmSettings.OPENAI, "m", OptionalDouble.empty(), Duration.ZERO, 1,
-        Duration.ZERO, "")).hasMessageContaining("memloop.llm.timeout must be > 0: PT0S");
+        Duration.ZERO, "")).hasMessageContaining("memloop.llm.timeout must be > 0: 0s");
     assertThatThrownBy(() -> new CallLimits(-1, 0, Duration.ofSeconds(1)))
         .hasMessageContaining("memloop.llm.max-concurrent must be >= 0 (0 for no bound): -1");
     assertThatThrownBy(() -> new CallLimits(1, Double.NaN, Duration.ofSeconds(1)))
         .hasMessageContaining("memloop.llm.calls-per-second must be >= 0 (0 for no bound): NaN");
-    assertThatThrownBy(() -> new CallLimits(1, 1, Duration.ZERO)).hasMessageContaining("must be > 0: PT0S");
+    assertThatThrownBy(() -> new CallLimits(1, 1, Duration.ZERO)).hasMessageContaining("must be > 0: 0s");
     assertThat(CallLimits.from(ConfigFactory.load()).maxConcurrent()).as("reference.conf").isEqualTo(8);
     assertThatThrownBy(() -> new LlmSettings(LlmSettings.OPENAI, "m", OptionalDouble.empty(), Duration.ofSeconds(1), -1,
         Duration.ZERO, "")).hasMessageContaining("memloop.llm.max-retries must be in [0, 20]: -1");

@@ -79,7 +79,7 @@ class LoopGuardTest {
     assertThatThrownBy(() -> LoopGuard.over(memory, embedder, 1.01, null))
         .hasMessageContaining("guard threshold must be a similarity in [-1, 1]: 1.01");
     assertThatThrownBy(() -> LoopGuard.over(memory, embedder, 0.9, Duration.ZERO))
-        .hasMessageContaining("budget must be > 0 or null (unlimited): PT0S");
+        .hasMessageContaining("budget must be > 0 or null (unlimited): 0s");
     LoopGuard guard = LoopGuard.over(memory, embedder, 0.9, null);
     assertThatThrownBy(() -> guard.before("")).hasMessageContaining("action must not be null or blank: ''");
     assertThatThrownBy(() -> guard.after(null)).hasMessageContaining("action must not be null or blank: null");

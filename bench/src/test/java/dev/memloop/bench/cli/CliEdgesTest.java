@@ -1,0 +1,77 @@
+package dev.memloop.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line's edges: the version from the build, short usage errors, --verbose, completion. */
+class CliEdgesTest {
+
+  @TempDir
+  Path results;
+
+  @Test
+  void should_print_the_version_and_commit_the_build_wrote() throws IOException {
+    Properties build = new Properties();
+    try (InputStream in = Version.class.getResourceAsStream(Version.BUILD_PROPERTIES)) {
+      assertThat(in).as("the build writes " + Version.BUILD_PROPERTIES).isNotNull();
+      build.load(in);
+    }
+    String first = CliRun.of("--version").out().lines().findFirst().orElseThrow();
+    assertThat(first).startsWith("memloop " + build.getProperty("git.build.version") + " (commit ")
+        .doesNotContain("development build").doesNotContain("null");
+    if (!build.getProperty("git.commit.id.abbrev", "").isBlank()) {
+      assertThat(first).contains(build.getProperty("git.commit.id.abbrev"));
+    }
+  }
+
+  @Test
+  void should_answer_a_usage_error_in_one_line_and_a_hint() {
+    CliRun run = CliRun.of("fleet", "--agents", "0", "--out", results.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err().lines().toList()).containsExactly("memloop fleet: agents must be > 0: 0",
+        "Try 'memloop fleet --help' for usage.");
+    CliRun typo = CliRun.of("fleet", "--agnets", "3");
+    assertThat(typo.exitCode()).isEqualTo(2);
+    assertThat(typo.err()).contains("memloop fleet: Unknown options: '--agnets', '3'").contains("--agents")
+        .doesNotContain("Usage:");
+  }
+
+  @Test
+  void should_print_the_stack_trace_only_with_verbose() {
+    CliRun quiet = CliRun.of("reproduce", "--only", "fig99", "--out", results.toString());
+    assertThat(quiet.err()).doesNotContain("\tat ");
+    CliRun verbose = CliRun.of("reproduce", "--only", "fig99", "--out", results.toString(), "--verbose");
+    assertThat(verbose.exitCode()).isEqualTo(2);
+    assertThat(verbose.err()).contains("no experiment 'fig99'").contains("\tat ");
+  }
+
+  @Test
+  void should_refuse_durations_without_their_unit() {
+    CliRun run = CliRun.of("fleet", "--rtt", "30", "--out", results.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("Invalid value for option '--rtt': a duration needs its unit, as in 30ms or 2s: '30'");
+  }
+
+  @Test
+  void should_list_every_experiment_in_the_reproduce_help() {
+    String help = CliRun.of("reproduce", "--help").out();
+    String unwrapped = help.replaceAll("\\s+", " ");
+    for (dev.memloop.bench.experiments.Experiment e : dev.memloop.bench.experiments.Experiments.all()) {
+      assertThat(help).contains("  " + e.id() + " ");
+      assertThat(unwrapped).contains(e.title());
+    }
+  }
+
+  @Test
+  void should_write_a_completion_script() {
+    CliRun run = CliRun.of("generate-completion");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("complete -F").contains("reproduce").contains("fleet");
+  }
+}

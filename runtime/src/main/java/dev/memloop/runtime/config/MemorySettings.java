@@ -1,0 +1,40 @@
+package dev.memloop.runtime.config;
+
+import dev.memloop.memory.Eviction;
+import dev.memloop.memory.IndexKind;
+
+/**
+ * Where an agent's memory lives and how it is built ({@code memloop.agent.memory}). Immutable; checked here.
+ *
+ * @param capacity items kept, 0 for unbounded
+ * @param k items a recall returns
+ */
+public record MemorySettings(MemoryStoreKind store, IndexKind index, int capacity, Eviction eviction,
+    EmbedderChoice embedder, int k) {
+
+  public MemorySettings {
+    if (store == null || index == null || eviction == null || embedder == null) {
+      throw new IllegalArgumentException("memory settings need store, index, eviction and embedder: " + store + ", "
+          + index + ", " + eviction + ", " + embedder);
+    }
+    if (capacity < 0) {
+      throw new IllegalArgumentException("memory.capacity must be > 0 or unbounded: " + capacity);
+    }
+    if (k <= 0) {
+      throw new IllegalArgumentException("memory.k must be > 0: " + k);
+    }
+  }
+
+  public MemorySettings withStore(MemoryStoreKind newStore) {
+    return new MemorySettings(newStore, index, capacity, eviction, embedder, k);
+  }
+
+  public MemorySettings withEmbedder(EmbedderChoice newEmbedder) {
+    return new MemorySettings(store, index, capacity, eviction, newEmbedder, k);
+  }
+
+  /** A memory of {@code newCapacity} items (0 for unbounded) evicting by {@code newEviction}. */
+  public MemorySettings withCapacity(int newCapacity, Eviction newEviction) {
+    return new MemorySettings(store, index, newCapacity, newEviction, embedder, k);
+  }
+}
