@@ -55,6 +55,11 @@ final class BenchRun {
     return run;
   }
 
+  /** The run's header line (code, JVM, machine, date) for a page. */
+  String header() {
+    return info.header();
+  }
+
   PrintWriter console() {
     return console;
   }

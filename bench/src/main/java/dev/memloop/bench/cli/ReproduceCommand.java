@@ -150,8 +150,11 @@ final class ReproduceCommand implements Callable<Integer> {
     StringBuilder markdown = new StringBuilder(ReproduceNotes.MARKDOWN);
     StringBuilder html = new StringBuilder("<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>memloop "
         + "reproduce</title><style>body{font-family:sans-serif;max-width:1000px;margin:auto}table{border-collapse:"
-        + "collapse}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}img{max-width:100%}</style></head>"
-        + "<body>\n<h1>memloop reproduce</h1>\n<p>" + TextTable.escape(ReproduceNotes.MARKDOWN.replace("\n", " ")) + "</p>\n");
+        + "collapse}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}img{max-width:100%}"
+        + "figure{margin:1em 0}figcaption{font-size:90%;color:#333}.run{color:#555}</style></head>"
+        + "<body>\n<h1>memloop reproduce</h1>\n<p class=\"run\">" + TextTable.escape(run.header() + ", seed " + seed
+        + (quick ? ", quick" : "")) + "</p>\n<p>" + TextTable.escape(ReproduceNotes.MARKDOWN.replace("\n", " "))
+        + "</p>\n");
     Map<String, Object> records = new LinkedHashMap<>();
     for (ExperimentReport r : reports) {
       markdown.append(r.markdown());

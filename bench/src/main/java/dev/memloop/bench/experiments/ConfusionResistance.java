@@ -57,17 +57,20 @@ public final class ConfusionResistance implements Experiment {
             String.format(Locale.ROOT, "%.1f", r.millis() / 1e3));
       }
     }
-    List<String> charts = List.of(chart(context, cells, variants, true), chart(context, cells, variants, false));
+    List<Figure> charts = List.of(chart(context, cells, variants, true), chart(context, cells, variants, false));
     return new ExperimentReport(id(), title(), List.of(new ExperimentReport.Section(String.format(Locale.ROOT,
         "Guard questions (%d repeats of live work, %d new actions, %d redos of stale work) and %d topic reads "
             + "(three live facts each, k = 8) per cell; guard threshold %.2f, copy threshold %.2f:", queries, queries,
         queries, queries, ConfusionMemory.GUARD, ConfusionMemory.COPY), table)), charts, notes(cells, skipped), cells);
   }
 
-  private static String chart(ExperimentContext context, List<Cell> cells, List<ConfusionMemory.Variant> variants,
+  private static Figure chart(ExperimentContext context, List<Cell> cells, List<ConfusionMemory.Variant> variants,
       boolean precision) throws Exception {
     Charts chart = Charts.line(precision ? "Guard precision as the memory grows" : "Recall@8 of topic reads as the "
-        + "memory grows", "writes", precision ? "guard precision" : "recall@8").logX();
+        + "memory grows", "writes", precision ? "guard precision" : "recall@8").logX().dodge()
+        .caption((precision ? "Guard precision" : "Recall@8 of topic reads") + " as a long-lived memory grows with "
+            + "stale and near-duplicate entries, one line per variant (index, dedup, eviction). A study the paper "
+            + "leaves open: no paper values exist.");
     for (ConfusionMemory.Variant v : variants) {
       List<Cell> line = cells.stream().filter(c -> c.variant().equals(v.label())).toList();
       chart.series(v.label(), line.stream().mapToDouble(c -> c.result().written()).toArray(),

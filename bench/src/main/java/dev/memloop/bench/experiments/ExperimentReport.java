@@ -5,10 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What an experiment found: its tables (ours with the paper's numbers beside), the charts it wrote, notes on
+ * What an experiment found: its tables (ours with the paper's numbers beside), the figures it wrote, notes on
  * how to read them and where we differ from the paper, and the records that go into its JSON file.
  */
-public record ExperimentReport(String id, String title, List<Section> sections, List<String> charts, String notes,
+public record ExperimentReport(String id, String title, List<Section> sections, List<Figure> charts, String notes,
     Object records) {
 
   /** A captioned table. */
@@ -24,8 +24,10 @@ public record ExperimentReport(String id, String title, List<Section> sections, 
     for (Section s : sections) {
       out.append(s.caption()).append("\n\n").append(s.table().markdown()).append('\n');
     }
-    for (String chart : charts) {
-      out.append("![").append(chart).append("](").append(chart).append(")\n\n");
+    for (Figure chart : charts) {
+      out.append("![").append(chart.caption().isEmpty() ? chart.png() : chart.caption()).append("](")
+          .append(chart.png()).append(")\n\n*").append(chart.caption()).append("* ([SVG](").append(chart.svg())
+          .append("))\n\n");
     }
     return out.append(notes).append("\n\n").toString();
   }
@@ -35,9 +37,10 @@ public record ExperimentReport(String id, String title, List<Section> sections, 
     for (Section s : sections) {
       out.append("<p>").append(TextTable.escape(s.caption())).append("</p>\n").append(s.table().html());
     }
-    for (String chart : charts) {
-      out.append("<p><img src=\"").append(TextTable.escape(chart)).append("\" alt=\"").append(TextTable.escape(chart))
-          .append("\"></p>\n");
+    for (Figure chart : charts) {
+      out.append("<figure><a href=\"").append(TextTable.escape(chart.svg())).append("\"><img src=\"")
+          .append(TextTable.escape(chart.png())).append("\" alt=\"").append(TextTable.escape(chart.caption()))
+          .append("\"></a><figcaption>").append(TextTable.escape(chart.caption())).append("</figcaption></figure>\n");
     }
     for (String paragraph : notes.split("\n\n")) {
       out.append("<p>").append(TextTable.escape(paragraph)).append("</p>\n");

@@ -66,7 +66,10 @@ public final class FeasibilityFrontier implements Experiment {
       chart.series(s.name(), r, f);
     }
     chart.reference("f = 1 (the cliff)", new double[] {r[0], r[r.length - 1]}, new double[] {1, 1});
-    String file = chart.write(context.directory(), "fig2.png");
+    chart.caption("f_max = beta/(1-beta) r/c for each stack, our costs measured in this run (the network embedder's: "
+        + context.networkEmbedSource() + "). The paper draws the same curves from its own costs; its values at r = 1 s "
+        + "are in the table beside ours, not on the figure, because they are analytic from c.");
+    Figure file = chart.write(context.directory(), "fig2.png");
     String notes = String.format(Locale.ROOT, "Local cost measured here: embed p50 %.1f us + top-8 recall at 1,000 "
         + "items p50 %.1f us. Network embedder: %s. The cloud store adds a 110 ms round trip.", ops.embedP50() / 1e3,
         ops.recallP50() / 1e3, context.networkEmbedSource());

@@ -35,6 +35,15 @@ public final class LoopGuardMechanism implements Experiment {
   static final Map<Long, String> PAPER = Map.of(0L, "0 (20 guards)", 1L, "0 (20)", 5L, "0.8 [0-1] (19)",
       30L, "9.7 [8-10] (3)", 110L, "10 (0)", 200L, "10 (0)");
 
+  /** The paper's mean at each rung, in {@link #RUNGS_MS} order. */
+  static double[] paperMeans(int rungs) {
+    double[] out = new double[rungs];
+    for (int r = 0; r < rungs; r++) {
+      out[r] = Charts.leadingNumber(PAPER.get(RUNGS_MS[r]));
+    }
+    return out;
+  }
+
   /** One cell: a rung under a budget, over the shuffles. */
   public record Cell(long rttMillis, long budgetMillis, int afforded, double mean, int min, int max) {}
 
@@ -162,19 +171,22 @@ public final class LoopGuardMechanism implements Experiment {
     for (int r = 0; r < RUNGS_MS.length; r++) {
       x[r] = Math.max(RUNGS_MS[r], op / 1e6); // in-process at its measured op, so that a log axis can show it
     }
-    String leftChart = Charts.line("Figure 5 (left): duplicates executed, B = 100 ms", "store latency per lookup (ms, log)",
+    Figure leftChart = Charts.line("Figure 5 (left): duplicates executed, B = 100 ms", "store latency per lookup (ms, log)",
         "duplicates executed (of 10)").logX()
-        .series("mean", x, operating.stream().mapToDouble(Cell::mean).toArray())
-        .reference("min", x, operating.stream().mapToDouble(Cell::min).toArray())
-        .reference("max", x, operating.stream().mapToDouble(Cell::max).toArray())
+        .series("ours, mean", x, operating.stream().mapToDouble(Cell::mean).toArray(),
+            operating.stream().mapToDouble(Cell::min).toArray(), operating.stream().mapToDouble(Cell::max).toArray())
+        .paper("paper, mean", x, paperMeans(x.length))
+        .caption("Duplicates executed of 10 under a per-turn memory budget of 100 ms, by the store's per-lookup "
+            + "latency (in-process at its measured op), " + shuffles + " workload shuffles per rung.")
         .write(context.directory(), "fig5-left.png");
     Charts right = Charts.line("Figure 5 (right): mean duplicates across the budget grid", "store latency per lookup (ms, log)",
-        "duplicates executed (of 10)").logX();
+        "duplicates executed (of 10)").logX().dodge().caption("Mean duplicates executed of 10 for each per-turn "
+        + "budget B, by the store's per-lookup latency; several budgets give the same counts at the ends of the ladder.");
     for (long budget : BUDGETS_MS) {
       right.series("B = " + budget + " ms", x, cells.stream().filter(c -> c.budgetMillis() == budget)
           .mapToDouble(Cell::mean).toArray());
     }
-    String rightChart = right.write(context.directory(), "fig5-right.png");
+    Figure rightChart = right.write(context.directory(), "fig5-right.png");
     String notes = String.format(Locale.ROOT, "Measured in-process guard (embed + match, default static embedder): "
         + "%.1f us p50 (the paper: 17.5 us). %d workload shuffles per cell (the paper: 25). Guards afforded = "
         + "floor(B / (op + RTT)) capped at 20, earliest steps first; round trips are priced, not slept, as in the "

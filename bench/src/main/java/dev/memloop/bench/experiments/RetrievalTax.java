@@ -19,6 +19,16 @@ public final class RetrievalTax implements Experiment {
   static final String[] PAPER = {"0.08 ms / 1.7 ms / 1x", "1.08 ms / 21.7 ms / 13x", "5.08 ms / 101.7 ms / 60x",
       "30.1 ms / 602 ms / 355x", "110 ms / 2.20 s / 1,298x", "200 ms / 4.00 s / 2,359x"};
 
+  /** Column {@code column} of the paper's cells ("0.08 ms / 1.7 ms / 1x"), in milliseconds. */
+  static double[] paperColumn(String[] cells, int column) {
+    double[] out = new double[cells.length];
+    for (int i = 0; i < cells.length; i++) {
+      String part = cells[i].split(" / ")[column].trim();
+      out[i] = Charts.leadingNumber(part) * (part.endsWith(" s") ? 1_000 : 1);
+    }
+    return out;
+  }
+
   public record Row(String backend, long rttMillis, long perTurnNanos, long perStepNanos, double vsInProcess) {}
 
   public record Records(StoreOps ops, List<Row> rows) {}
@@ -45,10 +55,14 @@ public final class RetrievalTax implements Experiment {
           Units.time(r.perStepNanos()), String.format(Locale.ROOT, "%,.0fx", r.vsInProcess()), PAPER[i]);
     }
     double[] x = rows.stream().mapToDouble(r -> Math.max(r.rttMillis(), ops.recallP50() / 1e6)).toArray();
-    String chart = Charts.line("Figure 4: in-loop retrieval tax vs store round trip (S = 20)",
+    Figure chart = Charts.line("Figure 4: in-loop retrieval tax vs store round trip (S = 20)",
         "store round trip (ms, log; in-process at its measured op)", "blocking time per turn (ms, log)").logX().logY()
         .series("per-step (20x)", x, rows.stream().mapToDouble(r -> r.perStepNanos() / 1e6).toArray())
         .series("per-turn (1x)", x, rows.stream().mapToDouble(r -> r.perTurnNanos() / 1e6).toArray())
+        .paper("paper per-step", x, paperColumn(PAPER, 1))
+        .paper("paper per-turn", x, paperColumn(PAPER, 0))
+        .caption("Blocking time per turn of S = 20 in-loop retrievals against the store's round trip: per-step "
+            + "retrieval pays it 20 times, per-turn once. Our store op is measured here; the paper's on an Apple M4.")
         .write(context.directory(), "fig4.png");
     String notes = String.format(Locale.ROOT, "Store op: top-%d recall at %,d items, p50 %.1f us (p99 %.1f us) over "
         + "%,d trials, embedding excluded (the paper: ~85 us on an Apple M4). Network rungs add the round trip as a "

@@ -13,6 +13,20 @@ final class TriageDoseResponseReport {
 
   private TriageDoseResponseReport() {}
 
+  /** The paper's mean redundant count at in-process and each rung, for one model (Table 4's real LLMs). */
+  static double[] paperLadder(int points, boolean nano) {
+    List<String> arms = new ArrayList<>(List.of("(a) in-process"));
+    for (long rtt : TriageDoseResponse.RUNGS_MS) {
+      arms.add("(b) +" + rtt + " ms");
+    }
+    double[] out = new double[points];
+    for (int i = 0; i < points; i++) {
+      PaperTable4.Cell cell = PaperTable4.ARMS.get(arms.get(i));
+      out[i] = Charts.leadingNumber(nano ? cell.nano() : cell.mini());
+    }
+    return out;
+  }
+
   static ExperimentReport of(TriageDoseResponse experiment, ExperimentContext context, CalibrationResult calibration,
       List<TriageDoseResponse.ModelRecords> models) throws Exception {
     TriageDoseResponse.ModelRecords nano = models.get(0);
@@ -52,22 +66,35 @@ final class TriageDoseResponseReport {
       sections.add(new ExperimentReport.Section("Real model " + real.model() + " (p, (a) vs +110 ms: "
           + p(real.pInProcessVs110()) + "):", arms));
     }
-    List<String> charts = new ArrayList<>();
+    List<Figure> charts = new ArrayList<>();
     Charts figure6 = Charts.line("Figure 6: redundant investigations vs injected store latency (B = 100 ms/turn; "
         + "-sim models simulated)",
-        "injected per-lookup latency (ms; 0 = in-process)", "redundant investigations (of 12)");
+        "injected per-lookup latency (ms; 0 = in-process)", "redundant investigations (of 12)").dodge();
+    StringBuilder perTurnLines = new StringBuilder();
     for (TriageDoseResponse.ModelRecords model : models) { // simulated and real alike
       List<TriageSummary> ladder = model.arms().subList(0, model.arms().size() - 1);
       double[] x = new double[ladder.size()];
       for (int i = 1; i < x.length; i++) {
         x[i] = TriageDoseResponse.RUNGS_MS[i - 1];
       }
-      figure6.series(model.model() + " mean", x, ladder.stream().mapToDouble(TriageSummary::redundantMean).toArray());
-      figure6.reference(model.model() + " min", x, ladder.stream().mapToDouble(TriageSummary::redundantMin).toArray());
-      figure6.reference(model.model() + " max", x, ladder.stream().mapToDouble(TriageSummary::redundantMax).toArray());
+      figure6.series(model.model(), x, ladder.stream().mapToDouble(TriageSummary::redundantMean).toArray(),
+          ladder.stream().mapToDouble(TriageSummary::redundantMin).toArray(),
+          ladder.stream().mapToDouble(TriageSummary::redundantMax).toArray());
       double perTurn = model.arms().get(model.arms().size() - 1).redundantMean();
-      figure6.reference(model.model() + " per-turn RAG", new double[] {0, 110}, new double[] {perTurn, perTurn});
+      figure6.companion(model.model() + " per-turn RAG", new double[] {0, 110}, new double[] {perTurn, perTurn});
+      perTurnLines.append(perTurnLines.length() == 0 ? "" : ", ").append(model.model()).append(' ')
+          .append(f1(perTurn));
     }
+    double[] rungs = new double[TriageDoseResponse.RUNGS_MS.length + 1];
+    for (int i = 1; i < rungs.length; i++) {
+      rungs[i] = TriageDoseResponse.RUNGS_MS[i - 1];
+    }
+    figure6.paper("paper gpt-5-nano", rungs, paperLadder(rungs.length, true));
+    figure6.paper("paper gpt-5-mini", rungs, paperLadder(rungs.length, false));
+    figure6.caption("Redundant investigations of 12 per agent, mean over five seeded workloads per arm, by the "
+        + "injected per-lookup latency; nano-sim and mini-sim are simulated (" + SimulatedModelPreset.FITTED + "). "
+        + "Dashed: per-turn RAG per model (" + perTurnLines + "); lines that coincide are drawn over each other, "
+        + "their values are here and in the table.");
     charts.add(figure6.write(context.directory(), "fig6.png"));
 
     CalibrationResult.ProseFinding prose = calibration.prose();

@@ -11,15 +11,31 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What a run needs to be reproduced and compared: the code (git SHA), the JVM, the kernels, the machine
- * and the parameters. Written as {@code run.json} beside every result.
+ * and the parameters. Written as {@code run.json} beside every result, with the results' format version and
+ * their unit convention (docs/RESULTS.md describes both).
+ *
+ * @param format the version of the results' format, {@link #FORMAT}
+ * @param units how the results' fields carry their units, {@link #UNITS}
  */
-public record RunInfo(String runId, String command, Instant started, String gitSha, String jdk, String vm,
-    String vectorImpl, int processors, String cpu, Map<String, Object> parameters) {
+public record RunInfo(int format, String units, String runId, String command, Instant started, String gitSha,
+    String jdk, String vm, String vectorImpl, int processors, String cpu, Map<String, Object> parameters) {
+
+  /** The results' format version: raised whenever a field of any results file changes meaning or unit. */
+  public static final int FORMAT = 1;
+  /** The unit convention of every results file. */
+  public static final String UNITS = "times in nanoseconds unless the field name ends in Micros, Millis or Seconds; "
+      + "rates per second; see docs/RESULTS.md";
 
   public static RunInfo capture(String runId, String command, Map<String, Object> parameters) {
-    return new RunInfo(runId, command, Instant.now(), readGitSha(), System.getProperty("java.version"),
+    return new RunInfo(FORMAT, UNITS, runId, command, Instant.now(), readGitSha(), System.getProperty("java.version"),
         System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
         VectorMath.implementationName(), Runtime.getRuntime().availableProcessors(), readCpuModel(), parameters);
+  }
+
+  /** The headline with the date the run started (UTC), for a page's header. */
+  public String header() {
+    return headline() + ", started " + started.truncatedTo(java.time.temporal.ChronoUnit.SECONDS) + " (run " + runId
+        + ")";
   }
 
   /** One line for the top of a printed report. */

@@ -51,13 +51,18 @@ class ReproduceCommandTest {
       dir = runs.findFirst().orElseThrow();
     }
     for (String file : new String[] {"run.json", "report.md", "index.html", "reproduce.json", "fig5.json", "fig7.json",
-        "amplification.json", "table1.json", "fig5-left.png", "fig5-right.png", "fig7-baseline.png", "fig7-memory.png"}) {
+        "amplification.json", "table1.json", "fig5-left.png", "fig5-right.png", "fig7-baseline.png", "fig7-memory.png",
+        "fig5-left.svg", "fig5-right.svg", "fig7-baseline.svg", "fig7-memory.svg"}) {
       assertThat(dir.resolve(file)).as(file).isNotEmptyFile();
     }
     String report = Files.readString(dir.resolve("report.md"));
     assertThat(report).contains("Where this run differs from the paper").contains("nearest-rank")
-        .contains("## Figure 5").contains("9.7 [8-10] (3)").contains("![fig5-left.png](fig5-left.png)");
-    assertThat(Files.readString(dir.resolve("index.html"))).contains("<img src=\"fig7-memory.png\"").contains("<table>");
+        .contains("## Figure 5").contains("9.7 [8-10] (3)").contains("](fig5-left.png)")
+        .contains("Grey markers without a line are the paper's values.* ([SVG](fig5-left.svg))");
+    String page = Files.readString(dir.resolve("index.html"));
+    assertThat(page).contains("<img src=\"fig7-memory.png\"").contains("<table>").contains("<figcaption>")
+        .containsPattern("<p class=\"run\">JDK [^<]*git [^<]*started 20[^<]*seed 42, quick</p>");
+    assertThat(RunDirectory.JSON.readTree(dir.resolve("run.json").toFile()).get("format").asInt()).isEqualTo(1);
     assertThat(RunDirectory.JSON.readTree(dir.resolve("run.json").toFile()).toString()).contains("nearest rank");
   }
 
