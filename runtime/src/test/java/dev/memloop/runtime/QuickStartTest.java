@@ -19,11 +19,12 @@ class QuickStartTest {
 
   static Path root() {
     Path dir = Path.of("").toAbsolutePath();
-    while (dir != null && !Files.isRegularFile(dir.resolve("README.md"))) {
+    // the project's README, above the modules' own (runtime/README.md): the directory with the launcher beside it
+    while (dir != null && !(Files.isRegularFile(dir.resolve("README.md")) && Files.isRegularFile(dir.resolve("memloop")))) {
       dir = dir.getParent();
     }
     if (dir == null) {
-      throw new IllegalStateException("no README.md above " + Path.of("").toAbsolutePath());
+      throw new IllegalStateException("no project README.md (beside ./memloop) above " + Path.of("").toAbsolutePath());
     }
     return dir;
   }

@@ -17,7 +17,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The presets' calibration target (paper §6.1): the model alone recognizes about 5 of 12 duplicates. */
+/**
+ * A calibration check of the simulation, not a test of the runtime: the presets were fitted to the paper (§6.1: the
+ * model alone recognizes about 5 of 12 duplicates), and this pins them there. What the runtime does with any model
+ * is tested elsewhere (TriageFleetTest, the runtime's own tests).
+ */
 @ExtendWith(LogCapturingExtension.class)
 class SimulatedModelCalibrationTest {
 

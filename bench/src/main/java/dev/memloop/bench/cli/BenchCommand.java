@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** {@code memloop bench}: side-by-side measurements, run as commands rather than tests. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = "Side-by-side benchmarks in one JVM (report ratios: this machine is shared and noisy).",
-    subcommands = {StoreCommand.class, LifecycleCommand.class, EmbedCommand.class, EmbedQualityCommand.class,
+    subcommands = {StoreCommand.class, EmbedCommand.class, EmbedQualityCommand.class,
         RuntimeBenchCommand.class, BlackboardBenchCommand.class, ClusterBenchCommand.class})
 final class BenchCommand implements Runnable {
 
@@ -15,6 +15,6 @@ final class BenchCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "choose a benchmark: store, lifecycle, embed, embed-quality, runtime, blackboard or cluster");
+    throw new CommandLine.ParameterException(spec.commandLine(), "choose a benchmark: store, embed, embed-quality, runtime, blackboard or cluster (lifecycles: memloop lifecycle)");
   }
 }

@@ -1,7 +1,7 @@
 package dev.memloop.bench.cli;
 
-import dev.memloop.bench.board.BoardReadBenchmark;
-import dev.memloop.bench.board.BoardStress;
+import dev.memloop.bench.benchmarks.board.BoardReadBenchmark;
+import dev.memloop.bench.benchmarks.board.BoardStress;
 import dev.memloop.bench.report.Percentiles;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.timing.Units;

@@ -1,9 +1,9 @@
 package dev.memloop.bench.cli;
 
 import com.typesafe.config.Config;
-import dev.memloop.bench.board.BoardLadder;
-import dev.memloop.bench.board.LadderCell;
-import dev.memloop.bench.board.LadderChart;
+import dev.memloop.bench.benchmarks.board.BoardLadder;
+import dev.memloop.bench.benchmarks.board.LadderCell;
+import dev.memloop.bench.benchmarks.board.LadderChart;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.memory.timing.Units;

@@ -1,6 +1,6 @@
 package dev.memloop.bench.cli;
 
-import dev.memloop.bench.board.BoardStress;
+import dev.memloop.bench.benchmarks.board.BoardStress;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.runtime.config.AgentConfigs;
 import java.util.LinkedHashMap;

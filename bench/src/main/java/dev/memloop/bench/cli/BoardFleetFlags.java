@@ -9,6 +9,7 @@ import dev.memloop.agents.triage.TriageWorkloads;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
+import dev.memloop.runtime.config.EmbedderChoice;
 import dev.memloop.runtime.fleet.FleetListener;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.reasoner.SimulatedModelPreset;
@@ -32,7 +33,7 @@ final class BoardFleetFlags {
   @Option(names = "--config", description = "A HOCON file of memloop.agent settings.")
   Path config;
 
-  @Option(names = "--embedder", description = "default, hashing, minilm or a model2vec directory.")
+  @Option(names = "--embedder", description = EmbedderChoice.FORMS + ".")
   String embedder;
 
   @Option(names = "--model", defaultValue = "nano-sim", converter = PresetConverter.class,

@@ -5,6 +5,7 @@ import dev.memloop.agents.triage.GuardCalibration;
 import dev.memloop.agents.triage.TriageWorkloads;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.Embedder;
+import dev.memloop.runtime.config.EmbedderChoice;
 import dev.memloop.runtime.config.EmbedderNames;
 import dev.memloop.workloads.alerts.AlertWorkloadSpec;
 import java.io.PrintWriter;
@@ -28,7 +29,7 @@ final class CalibrateCommand implements Callable<Integer> {
   private CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--embedder", defaultValue = "default",
-      description = "default, hashing, minilm or a model2vec directory (default: ${DEFAULT-VALUE}).")
+      description = EmbedderChoice.FORMS + " (default: ${DEFAULT-VALUE}).")
   private String embedder;
 
   @CommandLine.Mixin

@@ -1,11 +1,11 @@
 package dev.memloop.bench.cli;
 
 import com.typesafe.config.Config;
-import dev.memloop.bench.cluster.ClusterBench;
+import dev.memloop.bench.benchmarks.cluster.ClusterBench;
 import dev.memloop.runtime.config.AgentConfigs;
-import java.util.LinkedHashMap;
 import java.io.PrintWriter;
 import java.io.Writer;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;

@@ -1,6 +1,6 @@
 package dev.memloop.bench.cli;
 
-import dev.memloop.bench.cluster.ClusterDemo;
+import dev.memloop.bench.benchmarks.cluster.ClusterDemo;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -1,6 +1,6 @@
 package dev.memloop.bench.cli;
 
-import dev.memloop.bench.embed.EmbedBenchmark;
+import dev.memloop.bench.benchmarks.embed.EmbedBenchmark;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.embed.Embedders;

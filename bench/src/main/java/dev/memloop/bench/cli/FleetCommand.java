@@ -8,6 +8,7 @@ import dev.memloop.agents.triage.TriageRun;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.config.AgentGroup;
+import dev.memloop.runtime.config.EmbedderChoice;
 import dev.memloop.runtime.fleet.FleetOptions;
 import dev.memloop.runtime.llm.CallLimits;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
@@ -54,7 +55,7 @@ final class FleetCommand implements Callable<Integer> {
   @Option(names = "--config", description = "A HOCON file of memloop.agent and memloop.groups settings.")
   private Path config;
 
-  @Option(names = "--embedder", description = "default, hashing, minilm or a model2vec directory.")
+  @Option(names = "--embedder", description = EmbedderChoice.FORMS + ".")
   private String embedder;
 
   @Option(names = "--model", description = "Without --llm, the simulated model preset: nano-sim or mini-sim "

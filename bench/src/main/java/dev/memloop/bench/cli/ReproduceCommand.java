@@ -9,6 +9,7 @@ import dev.memloop.bench.experiments.NetworkEmbedCost;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.config.AgentConfigs;
+import dev.memloop.runtime.config.EmbedderChoice;
 import dev.memloop.runtime.config.EmbedderNames;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -45,8 +46,8 @@ final class ReproduceCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "42", description = "First workload seed (default: ${DEFAULT-VALUE}).")
   private long seed;
 
-  @Option(names = "--embedder", defaultValue = "default", description = "The local embedder (default: "
-      + "${DEFAULT-VALUE}, the distilled static model).")
+  @Option(names = "--embedder", defaultValue = "default", description = "The local embedder: "
+      + EmbedderChoice.FORMS + " (default: ${DEFAULT-VALUE}, the distilled static model).")
   private String embedder;
 
   @Option(names = "--network-embed", converter = Durations.class, description = "The cost of one network "

@@ -3,7 +3,8 @@ package dev.memloop.bench.cli;
 import com.typesafe.config.Config;
 import dev.memloop.agents.triage.TriageFleet;
 import dev.memloop.agents.triage.TriageRun;
-import dev.memloop.bench.agents.TurnTaxBenchmark;
+import dev.memloop.bench.benchmarks.runtime.TurnTaxBenchmark;
+import dev.memloop.bench.experiments.RetrievalTax;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.HighResolutionTimer;
@@ -57,7 +58,7 @@ final class RuntimeBenchCommand implements Callable<Integer> {
   private int agents;
 
   @Option(names = "--embedder", defaultValue = "default",
-      description = "default, hashing, minilm or a model2vec directory (default: ${DEFAULT-VALUE}).")
+      description = EmbedderChoice.FORMS + " (default: ${DEFAULT-VALUE}).")
   private String embedder;
 
   @Option(names = "--seed", defaultValue = "42", description = "Seed (default: ${DEFAULT-VALUE}).")
@@ -108,9 +109,10 @@ final class RuntimeBenchCommand implements Callable<Integer> {
     t.row("in-process, measured p50 (" + tax.items() + " items)", Units.time(tax.lookupP50()), Units.time(perTurn), "1x");
     t.row("in-process, measured p99", "", Units.time(tax.taxP99()), "");
     for (long rtt : RTT_MS) { // the paper's model: the same op plus a round trip per lookup
-      long perLookup = tax.lookupP50() + rtt * 1_000_000L;
-      t.row("+" + rtt + " ms RTT (modeled)", Units.time(perLookup), Units.time(perLookup * tax.lookupsPerTurn()),
-          String.format(Locale.ROOT, "%,.0fx", (double) perLookup * tax.lookupsPerTurn() / perTurn));
+      long perLookup = RetrievalTax.blocking(tax.lookupP50(), rtt, 1);
+      long turn = RetrievalTax.blocking(tax.lookupP50(), rtt, tax.lookupsPerTurn());
+      t.row("+" + rtt + " ms RTT (modeled)", Units.time(perLookup), Units.time(turn),
+          String.format(Locale.ROOT, "%,.0fx", (double) turn / perTurn));
     }
     return t;
   }

@@ -1,8 +1,8 @@
 package dev.memloop.bench.cli;
 
+import dev.memloop.bench.benchmarks.store.Competitor;
+import dev.memloop.bench.benchmarks.store.StoreBenchmark;
 import dev.memloop.bench.report.TextTable;
-import dev.memloop.bench.store.Competitor;
-import dev.memloop.bench.store.StoreBenchmark;
 import dev.memloop.memory.timing.Units;
 import java.io.PrintWriter;
 import java.util.ArrayList;

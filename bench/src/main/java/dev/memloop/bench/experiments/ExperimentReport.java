@@ -1,5 +1,6 @@
 package dev.memloop.bench.experiments;
 
+import dev.memloop.bench.report.Figure;
 import dev.memloop.bench.report.TextTable;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,7 @@
 package dev.memloop.bench.experiments;
 
+import dev.memloop.bench.report.Charts;
+import dev.memloop.bench.report.Figure;
 import dev.memloop.agents.triage.TriageFleet;
 import dev.memloop.agents.triage.TriageRun;
 import dev.memloop.agents.triage.TriageSummary;

@@ -1,5 +1,7 @@
 package dev.memloop.bench.experiments;
 
+import dev.memloop.bench.report.Charts;
+import dev.memloop.bench.report.Figure;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
@@ -39,7 +41,7 @@ public final class LoopGuardMechanism implements Experiment {
   static double[] paperMeans(int rungs) {
     double[] out = new double[rungs];
     for (int r = 0; r < rungs; r++) {
-      out[r] = Charts.leadingNumber(PAPER.get(RUNGS_MS[r]));
+      out[r] = PaperCells.leadingNumber(PAPER.get(RUNGS_MS[r]));
     }
     return out;
   }

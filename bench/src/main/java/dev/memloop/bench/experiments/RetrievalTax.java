@@ -1,5 +1,7 @@
 package dev.memloop.bench.experiments;
 
+import dev.memloop.bench.report.Charts;
+import dev.memloop.bench.report.Figure;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.timing.Units;
 import java.util.ArrayList;
@@ -24,7 +26,7 @@ public final class RetrievalTax implements Experiment {
     double[] out = new double[cells.length];
     for (int i = 0; i < cells.length; i++) {
       String part = cells[i].split(" / ")[column].trim();
-      out[i] = Charts.leadingNumber(part) * (part.endsWith(" s") ? 1_000 : 1);
+      out[i] = PaperCells.leadingNumber(part) * (part.endsWith(" s") ? 1_000 : 1);
     }
     return out;
   }
@@ -75,12 +77,21 @@ public final class RetrievalTax implements Experiment {
 
   static List<Row> rows(long opNanos) {
     List<Row> rows = new ArrayList<>();
-    long inProcessPerStep = S * opNanos;
+    long inProcessPerStep = blocking(opNanos, 0, S);
     for (String[] rung : RUNGS) {
       long rtt = Long.parseLong(rung[1]);
-      long perTurn = opNanos + rtt * 1_000_000;
-      rows.add(new Row(rung[0], rtt, perTurn, S * perTurn, (double) (S * perTurn) / inProcessPerStep));
+      long perTurn = blocking(opNanos, rtt, 1);
+      rows.add(new Row(rung[0], rtt, perTurn, blocking(opNanos, rtt, S), (double) blocking(opNanos, rtt, S)
+          / inProcessPerStep));
     }
     return rows;
+  }
+
+  /**
+   * The paper's model of the retrieval tax (Table 2): {@code lookups} in-loop retrievals, each the measured store op
+   * plus the store's round trip, in nanoseconds. {@code memloop bench runtime} prices its guarded turns by it too.
+   */
+  public static long blocking(long opNanos, long rttMillis, long lookups) {
+    return lookups * (opNanos + rttMillis * 1_000_000L);
   }
 }

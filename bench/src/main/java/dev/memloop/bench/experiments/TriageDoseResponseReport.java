@@ -1,5 +1,7 @@
 package dev.memloop.bench.experiments;
 
+import dev.memloop.bench.report.Charts;
+import dev.memloop.bench.report.Figure;
 import dev.memloop.agents.triage.CalibrationResult;
 import dev.memloop.agents.triage.TriageSummary;
 import dev.memloop.bench.report.TextTable;
@@ -22,7 +24,7 @@ final class TriageDoseResponseReport {
     double[] out = new double[points];
     for (int i = 0; i < points; i++) {
       PaperTable4.Cell cell = PaperTable4.ARMS.get(arms.get(i));
-      out[i] = Charts.leadingNumber(nano ? cell.nano() : cell.mini());
+      out[i] = PaperCells.leadingNumber(nano ? cell.nano() : cell.mini());
     }
     return out;
   }

@@ -35,11 +35,11 @@ class AgentCommandsTest {
         Arguments.of(new String[] {"fleet", "--seed", "1000000005"}, "seed 1000000005 is held out"),
         Arguments.of(new String[] {"fleet", "--warmup", "-1"}, "warmup must be >= 0: -1"),
         Arguments.of(new String[] {"calibrate", "--embedder", "hashing-x"}, "hashing embedder needs a dimension"),
-        Arguments.of(new String[] {"lifecycle", "--rounds", "0"}, "rounds must be > 0: 0"),
-        Arguments.of(new String[] {"lifecycle", "--seconds", "0"}, "seconds per round must be in (0, 60]: 0.0"),
-        Arguments.of(new String[] {"lifecycle", "--in-flight", "0"}, "lifecycles in flight must be in [1, 100000]: 0"),
-        Arguments.of(new String[] {"lifecycle", "--steps", "0"}, "steps per turn must be in [1, 1000]: 0"),
-        Arguments.of(new String[] {"lifecycle", "--idle", "-1"}, "idle must be >= 0: -1"),
+        Arguments.of(new String[] {"lifecycle", "agents", "--rounds", "0"}, "rounds must be > 0: 0"),
+        Arguments.of(new String[] {"lifecycle", "agents", "--seconds", "0"}, "seconds per round must be in (0, 60]: 0.0"),
+        Arguments.of(new String[] {"lifecycle", "agents", "--in-flight", "0"}, "lifecycles in flight must be in [1, 100000]: 0"),
+        Arguments.of(new String[] {"lifecycle", "agents", "--steps", "0"}, "steps per turn must be in [1, 1000]: 0"),
+        Arguments.of(new String[] {"lifecycle", "agents", "--idle", "-1"}, "idle must be >= 0: -1"),
         Arguments.of(new String[] {"bench", "runtime", "--items", "0"}, "items must be in [1, 1000000]: 0"),
         Arguments.of(new String[] {"bench", "runtime", "--steps", "1"}, "steps per turn must be in [2, 60]: 1"),
         Arguments.of(new String[] {"bench", "runtime", "--turns", "0"}, "turns must be in [1, 100000]: 0"),
@@ -115,7 +115,7 @@ class AgentCommandsTest {
     CliRun calibrate = CliRun.of("calibrate", "--embedder", "hashing", "--out", results.toString());
     assertThat(calibrate.exitCode()).as(calibrate.err()).isZero();
     assertThat(calibrate.out()).contains("hashing-256").contains("0.999").contains("Template wording dominates");
-    CliRun lifecycle = CliRun.of("lifecycle", "--rounds", "1", "--seconds", "0.1", "--warmup", "0", "--idle", "200",
+    CliRun lifecycle = CliRun.of("lifecycle", "agents", "--rounds", "1", "--seconds", "0.1", "--warmup", "0", "--idle", "200",
         "--embedder", "hashing", "--out", results.toString());
     assertThat(lifecycle.exitCode()).as(lifecycle.err()).isZero();
     assertThat(lifecycle.out()).contains("spawn + turn + stop /s").contains("heap bytes per idle actor");

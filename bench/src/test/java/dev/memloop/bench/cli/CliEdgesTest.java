@@ -69,6 +69,14 @@ class CliEdgesTest {
   }
 
   @Test
+  void should_point_to_the_jmh_jar_when_it_is_not_built() {
+    CliRun run = CliRun.of("jmh", "-l");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("the JMH benchmarks jar is not built").contains("memloop-jmh.jar")
+        .contains("./memloop jmh");
+  }
+
+  @Test
   void should_write_a_completion_script() {
     CliRun run = CliRun.of("generate-completion");
     assertThat(run.exitCode()).isZero();

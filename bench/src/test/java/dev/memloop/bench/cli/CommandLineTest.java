@@ -32,13 +32,13 @@ class CommandLineTest {
         Arguments.of(new String[] {"bench", "store", "--dim", "wide"}, "wide"),
         Arguments.of(new String[] {"bench", "store", "--seed", "x"}, "'x'"),
         Arguments.of(new String[] {"bench", "store", "--frobnicate"}, "--frobnicate"),
-        Arguments.of(new String[] {"bench", "lifecycle", "--items", "0"}, "items must be > 0: 0"),
-        Arguments.of(new String[] {"bench", "lifecycle", "--dim", "-2"}, "dim must be > 0: -2"),
-        Arguments.of(new String[] {"bench", "lifecycle", "--k", "0"}, "k must be > 0: 0"),
-        Arguments.of(new String[] {"bench", "lifecycle", "--seconds", "0"}, "seconds per round must be in (0, 60]: 0.0"),
-        Arguments.of(new String[] {"bench", "lifecycle", "--seconds", "600"}, "600.0"),
-        Arguments.of(new String[] {"bench", "lifecycle", "--rounds", "0"}, "rounds must be > 0: 0"),
-        Arguments.of(new String[] {"bench", "lifecycle", "--competitors", "REDIS"}, "REDIS"),
+        Arguments.of(new String[] {"lifecycle", "memories", "--items", "0"}, "items must be > 0: 0"),
+        Arguments.of(new String[] {"lifecycle", "memories", "--dim", "-2"}, "dim must be > 0: -2"),
+        Arguments.of(new String[] {"lifecycle", "memories", "--k", "0"}, "k must be > 0: 0"),
+        Arguments.of(new String[] {"lifecycle", "memories", "--seconds", "0"}, "seconds per round must be in (0, 60]: 0.0"),
+        Arguments.of(new String[] {"lifecycle", "memories", "--seconds", "600"}, "600.0"),
+        Arguments.of(new String[] {"lifecycle", "memories", "--rounds", "0"}, "rounds must be > 0: 0"),
+        Arguments.of(new String[] {"lifecycle", "memories", "--competitors", "REDIS"}, "REDIS"),
         Arguments.of(new String[] {"bench", "embed", "--lines", "0"}, "lines must be > 0: 0"),
         Arguments.of(new String[] {"bench", "embed", "--rounds", "-1"}, "rounds must be > 0: -1"),
         Arguments.of(new String[] {"bench", "embed", "--transformer-calls", "-1"}, "transformer calls must be >= 0: -1"),
@@ -71,7 +71,7 @@ class CommandLineTest {
   @Test
   void should_answer_help_and_version_everywhere() {
     for (String[] args : new String[][] {{"--help"}, {"bench", "--help"}, {"bench", "store", "--help"},
-        {"bench", "lifecycle", "--help"}, {"--version"}}) {
+        {"lifecycle", "memories", "--help"}, {"--version"}}) {
       CliRun run = CliRun.of(args);
       assertThat(run.exitCode()).as(String.join(" ", args)).isZero();
       assertThat(run.out()).as(String.join(" ", args)).containsAnyOf("Usage: memloop", "memloop");
@@ -103,7 +103,7 @@ class CommandLineTest {
 
   @Test
   void should_run_a_short_lifecycle_benchmark() {
-    CliRun run = CliRun.of("bench", "lifecycle", "--seconds", "0.05", "--rounds", "1", "--competitors",
+    CliRun run = CliRun.of("lifecycle", "memories", "--seconds", "0.05", "--rounds", "1", "--competitors",
         "MEMLOOP,BARE_ARRAY", "--out", results.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out()).contains("memloop WorkingMemory").contains("x floor");

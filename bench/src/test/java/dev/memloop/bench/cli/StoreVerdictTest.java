@@ -2,8 +2,8 @@ package dev.memloop.bench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.memloop.bench.store.Competitor;
-import dev.memloop.bench.store.StoreBenchmark;
+import dev.memloop.bench.benchmarks.store.Competitor;
+import dev.memloop.bench.benchmarks.store.StoreBenchmark;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,7 @@
 package dev.memloop.bench.experiments;
 
+import dev.memloop.bench.report.Charts;
+import dev.memloop.bench.report.Figure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -42,15 +44,15 @@ class ChartsTest {
 
   @Test
   void should_read_the_papers_cells_as_numbers() {
-    assertThat(Charts.leadingNumber("4.4 [2-7]")).isEqualTo(4.4);
-    assertThat(Charts.leadingNumber("0 (20 guards)")).isZero();
+    assertThat(PaperCells.leadingNumber("4.4 [2-7]")).isEqualTo(4.4);
+    assertThat(PaperCells.leadingNumber("0 (20 guards)")).isZero();
     assertThat(RetrievalTax.paperColumn(new String[] {"0.08 ms / 1.7 ms / 1x", "110 ms / 2.20 s / 1,298x"}, 1))
         .containsExactly(1.7, 2200.0);
     assertThat(LoopGuardMechanism.paperMeans(LoopGuardMechanism.RUNGS_MS.length))
         .containsExactly(0, 0, 0.8, 9.7, 10, 10);
     assertThat(TriageDoseResponseReport.paperLadder(6, true)).containsExactly(0, 0, 1.4, 4.4, 6.2, 7.2);
     assertThat(TriageDoseResponseReport.paperLadder(6, false)).containsExactly(0, 0, 1.6, 4.0, 6.2, 7.2);
-    assertThatThrownBy(() -> Charts.leadingNumber("reported")).hasMessageContaining("no number in the paper's cell");
+    assertThatThrownBy(() -> PaperCells.leadingNumber("reported")).hasMessageContaining("no number in the paper's cell");
   }
 
   @Test

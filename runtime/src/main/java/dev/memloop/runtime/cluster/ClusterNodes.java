@@ -22,7 +22,10 @@ public final class ClusterNodes {
   public static final String REPLICA_ROLE = "replica";
 
   /** The roles a node may have. */
-  public static final List<String> ROLES = List.of(AgentSharding.ROLE, StoreHost.ROLE, ReplicatedBoard.ROLE, "driver");
+  /** A node that only drives agents elsewhere (a sharding proxy, no agents of its own). */
+  public static final String DRIVER_ROLE = "driver";
+  public static final List<String> ROLES = List.of(AgentSharding.ROLE, StoreHost.ROLE, ReplicatedBoard.ROLE,
+      DRIVER_ROLE);
 
   private ClusterNodes() {}
 

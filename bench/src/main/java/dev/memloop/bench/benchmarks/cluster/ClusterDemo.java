@@ -1,0 +1,179 @@
+package dev.memloop.bench.benchmarks.cluster;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import dev.memloop.agents.cluster.ClusterTriage;
+import dev.memloop.agents.triage.TriageScore;
+import dev.memloop.agents.triage.TriageScorer;
+import dev.memloop.runtime.cluster.AgentSharding;
+import dev.memloop.runtime.cluster.ClusterNodes;
+import dev.memloop.runtime.cluster.ShardedAgent;
+import dev.memloop.runtime.config.AgentConfigs;
+import dev.memloop.runtime.step.Turn;
+import dev.memloop.runtime.step.TurnResult;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.pekko.actor.Address;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.cluster.typed.Cluster;
+
+/**
+ * A fleet on a cluster of node processes: a driver node (role driver, hosting no agents) feeds every agent its
+ * turns through sharding, kills one node process after a turn, and grades what the fleet did. Turns are answered
+ * only after the agent's snapshot is replicated to a majority, so an agent on the killed node resumes on another
+ * from its last turn end.
+ */
+public final class ClusterDemo {
+
+  static final Duration TURN_TIMEOUT = Duration.ofSeconds(20);
+  /**
+   * Asks per turn: a message sent while a dead node's shards move can be lost (the driver's proxy may still route
+   * to the dead region for a moment), so a turn without an answer is asked again; the agent answers a retry of the
+   * turn it answered last from memory.
+   */
+  static final int ATTEMPTS = 3;
+  static final List<String> FAST_DOWNING = List.of("-Dpekko.cluster.split-brain-resolver.stable-after=5s");
+
+  /** What survived. */
+  public record Result(int nodes, int agents, long turnsAnswered, long turnsAborted, double redundantMean,
+      long guardCaught, HandoffSummary handoffs, String report) {
+
+    public boolean everyAgentFinished() {
+      return turnsAborted == 0 && turnsAnswered == 4L * agents;
+    }
+  }
+
+  private ClusterDemo() {}
+
+  public static Result run(int nodeCount, int agents, int killAfter, long seed, PrintWriter out) throws Exception {
+    try (NodeProcesses nodes = new NodeProcesses()) {
+      int seedPort = nodes.start(0, seed, FAST_DOWNING);
+      for (int n = 1; n < nodeCount; n++) {
+        nodes.start(seedPort, seed, FAST_DOWNING);
+      }
+      Config driverConfig = ConfigFactory.parseString("pekko.cluster.split-brain-resolver.stable-after = 5s\n"
+              + "pekko.loglevel = ERROR") // the nodes' closed connections at the end are expected
+          .withFallback(ClusterNodes.config("127.0.0.1", 0, List.of("127.0.0.1:" + seedPort), List.of("driver"),
+              AgentConfigs.load(null)));
+      ActorSystem<Void> driver = ActorSystem.create(Behaviors.empty(), ClusterNodes.SYSTEM, driverConfig);
+      try {
+        AgentSharding.initOnRole(driver, ClusterTriage.specs(driverConfig, seed));
+        out.printf("starting %d node processes on 127.0.0.1 (ports %s) and a driver%n", nodeCount, nodes.ports());
+        out.flush();
+        awaitUp(driver, nodeCount + 1);
+        out.println("cluster up: " + (nodeCount + 1) + " members");
+        out.flush();
+        return drive(driver, nodes, nodeCount, agents, killAfter, seed, out);
+      } finally {
+        driver.terminate();
+        driver.getWhenTerminated().toCompletableFuture().get(1, TimeUnit.MINUTES);
+      }
+    }
+  }
+
+  private static Result drive(ActorSystem<Void> driver, NodeProcesses nodes, int nodeCount, int agents, int killAfter,
+      long seed, PrintWriter out) throws Exception {
+    Map<Integer, List<TurnResult>> results = new HashMap<>();
+    long aborted = 0;
+    for (int t = 0; t < 4; t++) {
+      List<CompletableFuture<TurnResult>> answers = new ArrayList<>();
+      for (int a = 0; a < agents; a++) {
+        answers.add(ask(driver, a, ClusterTriage.turns(seed, a).get(t), 1));
+      }
+      int lost = 0;
+      String lastLoss = null;
+      for (int a = 0; a < agents; a++) {
+        try {
+          TurnResult r = answers.get(a).get(5, TimeUnit.MINUTES);
+          results.computeIfAbsent(a, k -> new ArrayList<>()).add(r);
+          aborted += r.aborted() ? 1 : 0;
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+          aborted++;
+          lost++;
+          lastLoss = ClusterTriage.agentId(a) + ": " + (e.getCause() == null ? e : e.getCause());
+        }
+      }
+      int retried = retries.getAndSet(0);
+      out.printf("turn %d: %d answers%s%s%n", t, agents - lost, retried == 0 ? "" : " (" + retried + " asked again after "
+          + TURN_TIMEOUT.toSeconds() + " s without an answer)", lost == 0 ? "" : ", " + lost + " lost (last: "
+          + lastLoss + ")");
+      if (t == killAfter) {
+        out.printf("killing node %s as a crash: no leave%n", victim(driver, nodes));
+        out.flush();
+        nodes.kill(nodeCount - 1);
+        awaitUp(driver, nodeCount); // downed by the split brain resolver, its shards reallocated
+        out.println("node removed; its agents restart elsewhere from their last turn end");
+      }
+      out.flush();
+    }
+    HandoffSummary handoffs = HandoffSummary.collect(driver, agents, killAfter + 1);
+    return grade(nodeCount, agents, results, aborted, seed, handoffs);
+  }
+
+  private static final java.util.concurrent.atomic.AtomicInteger retries = new java.util.concurrent.atomic.AtomicInteger();
+
+  /** Turn {@code turn} of agent {@code a}, asked again (up to {@link #ATTEMPTS} times) while no answer comes. */
+  private static CompletableFuture<TurnResult> ask(ActorSystem<?> driver, int a, Turn turn, int attempt) {
+    CompletableFuture<TurnResult> answer = AgentSharding.agent(driver, ClusterTriage.agentId(a)).<TurnResult>ask(
+        replyTo -> new ShardedAgent.RunTurn(turn, replyTo), TURN_TIMEOUT).toCompletableFuture();
+    if (attempt >= ATTEMPTS) {
+      return answer;
+    }
+    return answer.handle((result, failure) -> {
+      if (failure == null) {
+        return CompletableFuture.completedFuture(result);
+      }
+      retries.incrementAndGet();
+      return ask(driver, a, turn, attempt + 1);
+    }).thenCompose(f -> f);
+  }
+
+  private static Result grade(int nodeCount, int agents, Map<Integer, List<TurnResult>> results,
+      long aborted, long seed, HandoffSummary handoffs) {
+    List<TriageScore> scores = new ArrayList<>();
+    long answered = 0;
+    for (Map.Entry<Integer, List<TurnResult>> e : results.entrySet()) {
+      answered += e.getValue().size();
+      scores.add(TriageScorer.score(ClusterTriage.workload(seed, e.getKey()), seed + e.getKey(), e.getValue()));
+    }
+    double redundant = scores.stream().mapToInt(TriageScore::redundant).average().orElse(Double.NaN);
+    long caught = scores.stream().mapToLong(TriageScore::guardCaught).sum();
+    long unaffordable = scores.stream().mapToLong(TriageScore::unaffordable).sum();
+    long missed = scores.stream().mapToLong(TriageScore::guardMissed).sum();
+    String report = String.format(Locale.ROOT, "%d nodes, %d agents: %d of %d turns answered, %d aborted or lost; "
+        + "redundant investigations per agent %.2f (of 12); "
+        + "guard caught %d duplicates and missed %d it looked up; %d lookups unaffordable within the budget (CPU "
+        + "contention of %d JVMs on this machine charged to it)%n", nodeCount, agents, answered, 4L * agents, aborted,
+        redundant, caught, missed, unaffordable, nodeCount + 1) + handoffs.describe();
+    return new Result(nodeCount, agents, answered, aborted, redundant, caught, handoffs, report);
+  }
+
+  private static Address victim(ActorSystem<?> driver, NodeProcesses nodes) {
+    int port = nodes.ports().get(nodes.ports().size() - 1);
+    for (org.apache.pekko.cluster.Member m : Cluster.get(driver).state().getMembers()) {
+      if (m.address().port().isDefined() && (int) m.address().port().get() == port) {
+        return m.address();
+      }
+    }
+    throw new IllegalStateException("no member on port " + port);
+  }
+
+  private static void awaitUp(ActorSystem<?> driver, int members) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (System.nanoTime() < deadline) {
+      if (ClusterNodes.upMembers(driver, "") == members && Cluster.get(driver).state().getUnreachable().isEmpty()) {
+        return;
+      }
+      Thread.sleep(250); // polling cluster membership, not timing anything
+    }
+    throw new IllegalStateException("the cluster did not reach " + members + " members within 120 s");
+  }
+}

@@ -1,0 +1,78 @@
+package dev.memloop.bench.benchmarks.cluster;
+
+import java.io.File;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Node processes on loopback: each runs {@code memloop node} from the same jar with this JVM's flags (the
+ * vector module, the ForkJoinPool size, Pekko's Unsafe access on newer JDKs), its output in a log file.
+ */
+final class NodeProcesses implements AutoCloseable {
+
+  private final List<Process> processes = new ArrayList<>();
+  private final List<Integer> ports = new ArrayList<>();
+
+  int start(int seedPort, long seed, List<String> extraProperties) throws IOException {
+    int port = freePort();
+    List<String> command = new ArrayList<>();
+    command.add(ProcessHandle.current().info().command().orElse("java"));
+    command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+    command.addAll(extraProperties);
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add("dev.memloop.bench.cli.Main");
+    command.addAll(List.of("node", "--role", "agents", "--port", Integer.toString(port), "--seed", Long.toString(seed)));
+    if (seedPort > 0) {
+      command.addAll(List.of("--seeds", "127.0.0.1:" + seedPort));
+    }
+    File log = File.createTempFile("memloop-node-" + port + "-", ".log");
+    processes.add(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start());
+    ports.add(port);
+    return port;
+  }
+
+  List<Integer> ports() {
+    return List.copyOf(ports);
+  }
+
+  /** Kills node {@code index} as a crash would: no leave, no shutdown hooks. */
+  void kill(int index) throws InterruptedException {
+    Process p = processes.get(index);
+    p.descendants().forEach(ProcessHandle::destroyForcibly);
+    p.destroyForcibly();
+    p.waitFor();
+  }
+
+  @Override
+  public void close() {
+    for (Process p : processes) {
+      p.destroy(); // SIGTERM: a graceful leave
+    }
+    for (Process p : processes) {
+      try {
+        if (!p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+          p.destroyForcibly();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        p.destroyForcibly();
+      }
+    }
+  }
+
+  static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+
+  static Path jar() {
+    return Path.of(System.getProperty("java.class.path").split(File.pathSeparator)[0]);
+  }
+}
