@@ -154,7 +154,7 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
       get.replyTo().tell(state.status(loop.busy()));
       return this;
     } else if (command instanceof GetSnapshot get) {
-      get.replyTo().tell(state.snapshot());
+      state.replySnapshot(get.replyTo());
       return this;
     } else if (command instanceof Resume) {
       if (loop.busy() || !state.hasWaitingTurns()) {

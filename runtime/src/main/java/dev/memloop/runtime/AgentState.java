@@ -275,6 +275,18 @@ final class AgentState {
     turnsCompleted = snapshot.turnsCompleted();
   }
 
+  /**
+   * Tells {@code replyTo} the agent's snapshot: at once, or for a networked agent once its writes in flight are
+   * acknowledged (its store's memory is read only then, so never while the store is writing it).
+   */
+  void replySnapshot(ActorRef<AgentSnapshot> replyTo) {
+    if (store == null) {
+      replyTo.tell(snapshot());
+    } else {
+      store.afterWritesAcknowledged(() -> replyTo.tell(snapshot()));
+    }
+  }
+
   AgentSnapshot snapshot() {
     return new AgentSnapshot(spec.id(), turnsCompleted, policy().items());
   }

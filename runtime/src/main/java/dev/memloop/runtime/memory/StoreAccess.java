@@ -31,11 +31,16 @@ public final class StoreAccess implements MemoryAccess {
   private final long injectedDelayNanos;
   private long lastRequestId;
   private List<Pending> pending; // requests awaiting a reply, oldest first; allocated by the first request
+  private List<Deferred> deferred; // actions waiting for writes to be acknowledged; allocated by the first one
+  private long lastWriteId;
   private long messagesSent;
 
   /** One request awaiting its reply: a read's answer (with its timeout) or a write's. */
   private record Pending(long id, Answer<Recall> match, Answer<List<Recall>> recall, Stored stored,
       DelayTimer.Scheduled timeout) {}
+
+  /** An action to run once every write up to {@code throughWriteId} is acknowledged. */
+  private record Deferred(long throughWriteId, Runnable action) {}
 
   /**
    * @param path {@link MemoryPath#STORE}, or {@link MemoryPath#BOARD_PORT} for a blackboard's read port
@@ -89,6 +94,7 @@ public final class StoreAccess implements MemoryAccess {
   @Override
   public void add(String text, float[] vector, Map<String, Object> metadata, Stored stored) {
     long id = ++lastRequestId;
+    lastWriteId = id;
     await(new Pending(id, null, null, stored, null)); // writes wait for their acknowledgement without a timeout
     store.tell(new MemoryStore.Add(id, text, vector, metadata.isEmpty() ? null : metadata, replyTo));
   }
@@ -110,17 +116,57 @@ public final class StoreAccess implements MemoryAccess {
     this.replyTo = newReplyTo;
   }
 
-  /** Forgets every request in flight without answering it (the behavior that asked was restarted). */
-  public void abandon() {
-    if (pending == null) {
+  /**
+   * Runs {@code action} once every write sent so far is acknowledged: at once when none is in flight. The store
+   * applies a write before it replies, so after this its memory holds every write the agent made; an agent's
+   * snapshot waits on it, so that a snapshot (taken to move the agent, or to report what it kept) never misses a
+   * write the store had not yet applied, and never reads a memory the store is still writing.
+   */
+  public void afterWritesAcknowledged(Runnable action) {
+    if (!writeInFlightThrough(lastWriteId)) {
+      action.run();
       return;
     }
-    for (Pending p : pending) {
-      if (p.timeout() != null) {
-        p.timeout().cancel();
+    if (deferred == null) {
+      deferred = new ArrayList<>(1);
+    }
+    deferred.add(new Deferred(lastWriteId, action));
+  }
+
+  private boolean writeInFlightThrough(long writeId) {
+    if (pending != null) {
+      for (Pending p : pending) {
+        if (p.stored() != null && p.id() <= writeId) {
+          return true;
+        }
       }
     }
-    pending.clear();
+    return false;
+  }
+
+  private void runAcknowledged() {
+    if (deferred == null || deferred.isEmpty()) {
+      return;
+    }
+    List<Deferred> due = new ArrayList<>(deferred.size());
+    deferred.removeIf(d -> !writeInFlightThrough(d.throughWriteId()) && due.add(d));
+    due.forEach(d -> d.action().run());
+  }
+
+  /**
+   * Forgets every request in flight without answering it (the behavior that asked was restarted); actions waiting
+   * for writes run now, on what the store has acknowledged so far.
+   */
+  public void abandon() {
+    if (pending != null) {
+      for (Pending p : pending) {
+        if (p.timeout() != null) {
+          p.timeout().cancel();
+        }
+      }
+      pending.clear();
+    }
+    runAcknowledged();
   }
 
   /** A reply from the store: answers the request it belongs to, or is dropped if nobody waits for it any more. */
@@ -146,6 +192,9 @@ public final class StoreAccess implements MemoryAccess {
       request.stored().done(MemoryOutcome.STORED, added.id(), added.storeNanos(), added.delayNanos());
     } else {
       throw new IllegalStateException("request " + reply.requestId() + " got an answer of the wrong kind: " + reply);
+    }
+    if (request.stored() != null) {
+      runAcknowledged();
     }
   }
 
