@@ -35,7 +35,7 @@ public final class Main implements Runnable {
     cli.setParameterExceptionHandler(Failures::usage);
     cli.setExecutionExceptionHandler(Failures::execution);
     cli.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
-    ReproduceCommand.listExperiments(cli.getSubcommands().get("reproduce"));
+    ExperimentCommand.addAll(cli.getSubcommands().get("reproduce"));
     return cli;
   }
 

@@ -23,11 +23,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code memloop reproduce}: the paper's tables and figures, regenerated, with the paper's numbers beside. */
-@Command(name = "reproduce", mixinStandardHelpOptions = true,
+@Command(name = "reproduce", mixinStandardHelpOptions = true, subcommandsRepeatable = true,
     description = {"Regenerates the paper's tables and figures on the embedded defaults (in-process store, the "
         + "distilled static embedder, simulated models where an LLM would be) and writes report.md, index.html, "
         + "one PNG per figure and one JSON file per experiment, the paper's figures beside ours.",
-        "The experiments, in the paper's order, are listed below (from their registry, Experiments.all())."})
+        "Name experiments as commands (memloop reproduce fig7 table1) or with --only; none runs them all. The "
+            + "experiments, in the paper's order, are the commands below (from their registry, Experiments.all())."})
 final class ReproduceCommand implements Callable<Integer> {
 
   @CommandLine.Spec
@@ -36,9 +37,8 @@ final class ReproduceCommand implements Callable<Integer> {
   @Option(names = "--only", split = ",", description = "Experiments to run, as in fig5,table4 (default: all).")
   private List<String> only;
 
-  @CommandLine.Parameters(arity = "0..*", paramLabel = "EXPERIMENT", description = "Experiments to run, as "
-      + "`memloop reproduce fig5`; the same as --only.")
-  private List<String> named;
+  /** The exit code of the run, once made: several experiment subcommands given together share one run. */
+  private Integer ran;
 
   @Option(names = "--quick", description = "Fewer repeats and trials, the same design: minutes, not tens of them.")
   private boolean quick;
@@ -72,27 +72,27 @@ final class ReproduceCommand implements Callable<Integer> {
   @CommandLine.Mixin
   private RunOutput output;
 
-  /** Lists every experiment under the help text, from the registry, so that the help cannot fall behind it. */
-  static void listExperiments(CommandLine reproduce) {
-    CommandLine.Help.TextTable list = CommandLine.Help.TextTable.forColumns(
-        CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF),
-        new CommandLine.Help.Column(17, 2, CommandLine.Help.Column.Overflow.SPAN),
-        new CommandLine.Help.Column(63, 1, CommandLine.Help.Column.Overflow.WRAP));
-    for (Experiment e : Experiments.all()) {
-      list.addRowValues(e.id(), e.title());
+  CommandLine.Model.CommandSpec spec() {
+    return spec;
+  }
+
+  /** Runs the experiments named as subcommands (and by --only), once however many subcommands ask. */
+  Integer runOnce(List<String> named) throws Exception {
+    if (ran == null) {
+      ran = run(named);
     }
-    reproduce.getCommandSpec().usageMessage().footerHeading("%nExperiments (memloop reproduce ID..., or --only ID,ID):%n")
-        .footer(list.toString().replace("%", "%%"));
+    return ran;
   }
 
   @Override
   public Integer call() throws Exception {
-    List<String> chosen = new ArrayList<>();
+    return runOnce(List.of());
+  }
+
+  private Integer run(List<String> named) throws Exception {
+    List<String> chosen = new ArrayList<>(named);
     if (only != null) {
       chosen.addAll(only);
-    }
-    if (named != null) {
-      chosen.addAll(named);
     }
     List<Experiment> experiments = Options.valid(spec, () -> Experiments.select(chosen));
     Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));

@@ -69,6 +69,24 @@ class CliEdgesTest {
   }
 
   @Test
+  void should_run_experiments_named_as_subcommands_once_with_options_before_or_after() throws IOException {
+    CliRun after = CliRun.of("reproduce", "amplification", "fig7", "--quick", "--json", "--no-progress", "--out",
+        results.resolve("a").toString());
+    CliRun before = CliRun.of("reproduce", "--quick", "--json", "--out", results.resolve("b").toString(), "fig7",
+        "amplification", "--no-progress");
+    for (CliRun run : new CliRun[] {after, before}) {
+      assertThat(run.exitCode()).as(run.err()).isZero();
+      assertThat(dev.memloop.bench.report.RunDirectory.JSON.readTree(run.out()).fieldNames()).toIterable()
+          .as("one run, in the paper's order").containsExactly("fig7", "amplification");
+    }
+    try (java.util.stream.Stream<Path> runs = java.nio.file.Files.list(results.resolve("a"))) {
+      assertThat(runs).hasSize(1);
+    }
+    assertThat(CliRun.of("reproduce", "fig7", "--help").out()).contains("Figure 7: the window x facts sweep")
+        .contains("--quick");
+  }
+
+  @Test
   void should_point_to_the_jmh_jar_when_it_is_not_built() {
     CliRun run = CliRun.of("jmh", "-l");
     assertThat(run.exitCode()).isEqualTo(2);
