@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 /**
  * Everything the two memories share: validation, embedding, timing and the order of the steps. The
@@ -201,7 +202,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     Inputs.k(k);
     long start = ticker.nanoTime();
     float[] unit = UnitVectors.unit(query, squaredNorm, false);
-    List<Recall> found = searchUntimed(unit, k, Float.NEGATIVE_INFINITY, filter, operation);
+    List<Recall> found = searchUntimed(unit, k, Float.NEGATIVE_INFINITY, filter, operation, ALL);
     record(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
     return found;
   }
@@ -215,8 +216,10 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     if (unit == null) {
       return Optional.empty();
     }
-    List<Recall> best = search(unit, 1, minScore(threshold), null, "match");
-    return best.isEmpty() || best.get(0).similarity() < threshold ? Optional.empty() : Optional.of(best.get(0));
+    long start = ticker.nanoTime();
+    Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), null, "match", FIRST);
+    record(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
+    return atOrAbove(best, threshold);
   }
 
   @Override
@@ -226,9 +229,13 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     Inputs.threshold(threshold);
     long start = ticker.nanoTime();
     float[] unit = UnitVectors.unit(query, squaredNorm, false);
-    List<Recall> best = searchUntimed(unit, 1, minScore(threshold), null, "matchVector");
+    Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), null, "matchVector", FIRST);
     record(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
-    return best.isEmpty() || best.get(0).similarity() < threshold ? Optional.empty() : Optional.of(best.get(0));
+    return atOrAbove(best, threshold);
+  }
+
+  private static Optional<Recall> atOrAbove(Optional<Recall> best, double threshold) {
+    return best.isPresent() && best.get().similarity() >= threshold ? best : Optional.empty();
   }
 
   /** The threshold is a double; any float score at or above it passes, so round it down, not to nearest. */
@@ -255,12 +262,18 @@ abstract class BaseWorkingMemory implements WorkingMemory {
 
   private List<Recall> search(float[] unit, int k, float minScore, MetadataFilter filter, String operation) {
     long start = ticker.nanoTime();
-    List<Recall> found = searchUntimed(unit, k, minScore, filter, operation);
+    List<Recall> found = searchUntimed(unit, k, minScore, filter, operation, ALL);
     record(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
     return found;
   }
 
-  private List<Recall> searchUntimed(float[] unit, int k, float minScore, MetadataFilter filter, String operation) {
+  // Non-capturing, so one instance each: a threshold match that misses allocates nothing (not even an empty list).
+  private static final BiFunction<MemoryCore, SearchBuffers, List<Recall>> ALL = (core, buffers) -> core.results(buffers);
+  private static final BiFunction<MemoryCore, SearchBuffers, Optional<Recall>> FIRST =
+      (core, buffers) -> core.first(buffers);
+
+  private <T> T searchUntimed(float[] unit, int k, float minScore, MetadataFilter filter, String operation,
+      BiFunction<MemoryCore, SearchBuffers, T> answer) {
     SearchBuffers buffers = takeBuffers();
     long searches = buffers.searches();
     long reranked = buffers.reranked();
@@ -269,7 +282,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     try {
       ensureOpen(operation);
       core.search(unit, k, minScore, filter, buffers);
-      return core.results(buffers);
+      return answer.apply(core, buffers);
     } finally {
       endRead(touches);
       giveBack(buffers, searches, reranked);

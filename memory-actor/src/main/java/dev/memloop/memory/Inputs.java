@@ -98,9 +98,7 @@ final class Inputs {
    * pass below run, to name the component or get the sum right.
    */
   static double squaredNorm(float[] vector, String name) {
-    float[] out = new float[1];
-    VectorMath.dotRows(vector, vector, 0, vector.length, vector.length, 1, out);
-    float fast = out[0];
+    float fast = VectorMath.dot(vector, vector); // no result array: this runs on every search and write
     if (Float.isFinite(fast) && fast > 1e-30f) {
       return fast;
     }

@@ -31,7 +31,7 @@ class TriageScorerTest {
   static StepRecord step(String alert, Decision.Kind kind, Decision.Recognition recognition, GuardOutcome guard,
       boolean executed) {
     return new StepRecord("agent", 0, 0, alert, new Decision(kind, "line", recognition),
-        new GuardCheck(guard, null, Double.NaN, 0, 0, 0, 0),
+        new GuardCheck(guard, null, Double.NaN, 0, 0, 0, 0, 0),
         executed ? new ActionRun(ActionStatus.DONE, 1, null, null, 0) : ActionRun.NOT_RUN,
         executed ? MemoryOutcome.STORED : null, List.of(), PatternMarks.NONE, 0);
   }

@@ -88,6 +88,15 @@ final class FleetCommand implements Callable<Integer> {
   @CommandLine.Mixin
   private RunOutput output;
 
+  /**
+   * The live heap one agent of a fleet needs at its peak, with its workload, memory and graded results, as the
+   * heap in use after collections: 85-104 KiB per agent at 20,000 and 100,000 agents under ZGC, the launcher's
+   * collector for fleets (its cycles end with what was allocated meanwhile), 51-55 KiB under G1; JDK 17
+   * (docs/BENCHMARKS.md, "Fleets at every size"). A fleet whose agents cannot fit is refused before anything is
+   * built.
+   */
+  static final long BYTES_PER_AGENT = 112 * 1024;
+
   @Override
   public Integer call() throws Exception {
     if (agents <= 0) {
@@ -104,6 +113,8 @@ final class FleetCommand implements Callable<Integer> {
     Options.require(spec, spend.real() || spend.llmBaseUrl == null, "--llm-base-url needs --llm openai");
     Config root = Options.valid(spec, () -> overrides().withFallback(AgentConfigs.load(config)).resolve());
     List<AgentGroup> groups = Options.valid(spec, () -> groups(root));
+    long fleetAgents = groups.stream().mapToLong(AgentGroup::agents).sum();
+    Heap.require(spec, "--agents", agents, fleetAgents, BYTES_PER_AGENT, "agents");
     Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
     SimulatedModelPreset preset = spend.real() ? null : Options.valid(spec, this::preset);
     FleetLlm real = preset != null ? null : Options.valid(spec, () -> FleetLlm.resolve(root, groups, model,
@@ -119,7 +130,8 @@ final class FleetCommand implements Callable<Integer> {
         preset.parameters(), AlertWorkloadSpec.DEFAULT, seed, HighResolutionTimer.shared())
         : TriageFleet.assemble(groups, real.specs(groupOfAgent(groups)), AlertWorkloadSpec.DEFAULT, seed));
     String modelLabel = preset != null ? preset.configName() : real.label();
-    int warmupAgents = preset != null ? warmup : 0; // a warm-up would spend model calls on ungraded work
+    // a warm-up would spend model calls on ungraded work; it runs at most a group's own agents
+    int warmupAgents = preset != null ? Math.min(warmup, maxAgents(groups)) : 0;
 
     Map<String, Object> parameters = new LinkedHashMap<>();
     groups.forEach(g -> parameters.put("group." + g.name(), g.agents() + " x " + g.config()));
@@ -135,6 +147,7 @@ final class FleetCommand implements Callable<Integer> {
         seed + maxAgents(groups) - 1);
     console.flush();
 
+    Heap.Peak heap = Heap.watch();
     TriageRun.Outcome outcome = ActorSystems.with("memloop-fleet", root, system -> {
       if (warmupAgents > 0) {
         output.progress.line(console, "warming up: %d agents per group, not graded", warmupAgents);
@@ -148,7 +161,7 @@ final class FleetCommand implements Callable<Integer> {
             .get(24, TimeUnit.HOURS);
       }
     });
-    FleetReport report = FleetReport.of(outcome, modelLabel, preset != null);
+    FleetReport report = FleetReport.of(outcome, modelLabel, preset != null, heap.bytes());
     console.print(report.plain());
     run.write("agents.json", outcome.scores().values());
     if (real != null) {

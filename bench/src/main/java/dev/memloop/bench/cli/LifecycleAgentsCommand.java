@@ -55,13 +55,20 @@ final class LifecycleAgentsCommand implements Callable<Integer> {
   @CommandLine.Mixin
   private RunOutput output;
 
+  /**
+   * Heap per idle actor while the footprint is measured, rounded up: an idle agent is 1,983 bytes, a bare actor
+   * about 500, and the holder keeps each one's reference and reply.
+   */
+  static final long IDLE_BYTES = 4 * 1024;
+
   @Override
   public Integer call() throws Exception {
     AgentLifecycleBenchmark.Config config = Options.valid(spec,
         () -> new AgentLifecycleBenchmark.Config(rounds, seconds, inFlight, steps, warmup));
-    if (idle < 0) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "idle must be >= 0: " + idle);
+    if (idle < 0 || idle > 1_000_000) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "idle must be in [0, 1000000]: " + idle);
     }
+    Heap.require(spec, "--idle", idle, idle, IDLE_BYTES, "idle actors (both kinds alive at once)");
     Embedder chosen = Options.valid(spec, () -> EmbedderChoice.parse(embedder)).embedder();
     Config root = AgentConfigs.load(null);
     AgentConfig agent = AgentConfigs.agent(root).withPolicy(MemoryPolicyKind.PER_STEP).withThreshold(0.99);

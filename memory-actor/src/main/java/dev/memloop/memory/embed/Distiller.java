@@ -34,6 +34,9 @@ public final class Distiller {
    * @param threads parallel teacher sessions
    */
   public record Options(int dimensions, int tokenLimit, int threads) {
+    /** Teacher sessions at most: each holds the teacher model and its buffers (refused, not queued, beyond). */
+    public static final int MAX_THREADS = 256;
+
     public static final Options DEFAULT = new Options(256, 0, Math.max(1, Runtime.getRuntime().availableProcessors()));
 
     public Options {
@@ -43,8 +46,9 @@ public final class Distiller {
       if (tokenLimit < 0) {
         throw new IllegalArgumentException("token limit must be >= 0: " + tokenLimit);
       }
-      if (threads < 1) {
-        throw new IllegalArgumentException("threads must be >= 1: " + threads);
+      if (threads < 1 || threads > MAX_THREADS) {
+        throw new IllegalArgumentException("threads must be in [1, " + MAX_THREADS + "]: " + threads
+            + " (each runs a teacher session of its own; more than the CPUs only queue)");
       }
     }
   }

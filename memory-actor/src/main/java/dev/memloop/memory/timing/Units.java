@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * The one way memloop writes a time: in tables a number of microseconds or milliseconds whose precision follows its
+ * The one way memloop writes a time (and a size): in tables a number of microseconds or milliseconds whose precision follows its
  * size, in prose a number with its unit, in messages a duration as a config file would spell it. Every table,
  * report and error uses these, so the same figure reads the same everywhere. Stateless, {@link Locale#ROOT}.
  */
@@ -22,6 +22,24 @@ public final class Units {
       return String.format(Locale.ROOT, "%.2f", us);
     }
     return String.format(Locale.ROOT, Math.abs(nanos) < 100_000 ? "%.1f" : "%,.0f", us);
+  }
+
+  /**
+   * A size in bytes with the binary unit that reads best: {@code 512 B}, {@code 1.9 KiB}, {@code 6.0 GiB},
+   * {@code 111.8 TiB}; one decimal from KiB on.
+   */
+  public static String bytes(long bytes) {
+    if (Math.abs(bytes) < 1024) {
+      return bytes + " B";
+    }
+    String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    double value = bytes / 1024.0;
+    int unit = 0;
+    while (Math.abs(value) >= 1024 && unit < units.length - 1) {
+      value /= 1024;
+      unit++;
+    }
+    return String.format(Locale.ROOT, "%.1f %s", value, units[unit]);
   }
 
   /** Microseconds with the unit, for prose and single cells: {@code 3.14 us}. */

@@ -16,6 +16,14 @@ class UnitsTest {
   }
 
   @Test
+  void should_write_sizes_in_binary_units() {
+    assertThat(Units.bytes(512)).isEqualTo("512 B");
+    assertThat(Units.bytes(1_983)).isEqualTo("1.9 KiB");
+    assertThat(Units.bytes(6L << 30)).isEqualTo("6.0 GiB");
+    assertThat(Units.bytes(Long.MAX_VALUE)).isEqualTo("8.0 EiB");
+  }
+
+  @Test
   void should_pick_the_unit_that_reads_best() {
     assertThat(Units.time(42_000)).isEqualTo("0.042 ms");
     assertThat(Units.time(12_500_000)).isEqualTo("12.5 ms");

@@ -1,5 +1,6 @@
 package dev.memloop.runtime.fleet;
 
+import dev.memloop.memory.timing.CollectionPauses;
 import dev.memloop.runtime.step.ActionStatus;
 import dev.memloop.runtime.step.GuardCheck;
 import dev.memloop.runtime.step.GuardOutcome;
@@ -22,6 +23,8 @@ final class FleetTally {
   private final Map<String, Group> groups = new TreeMap<>();
   private final Map<String, Set<String>> executedBy = new HashMap<>();
 
+  private final CollectionPauses pauses = CollectionPauses.jvm(); // listening from the fleet's start
+
   FleetTally(Map<String, String> groupOfAgent) {
     this.groupOf = groupOfAgent;
     for (String group : groupOfAgent.values()) {
@@ -41,6 +44,7 @@ final class FleetTally {
     Set<String> executed = executedBy.computeIfAbsent(turn.agentId(), a -> new HashSet<>());
     for (StepRecord s : turn.steps()) {
       g.steps++;
+      g.step.recordValue(Math.max(0, s.wallNanos()));
       if (s.executed()) {
         g.executed++;
         if (!executed.add(s.actionLine())) {
@@ -53,6 +57,7 @@ final class FleetTally {
         g.store.recordValue(Math.max(0, guard.storeNanos()));
         g.embed.recordValue(Math.max(0, guard.embedNanos()));
         g.lookup.recordValue(Math.max(0, guard.chargedNanos()));
+        g.stalls.add(guard);
       }
       if (s.action().status() == ActionStatus.FAILED || s.action().status() == ActionStatus.TIMED_OUT) {
         g.actionsFailed++;
@@ -69,7 +74,8 @@ final class FleetTally {
         g.redundant, g.hits + g.misses + g.timedOut, g.unaffordable, g.timedOut, g.hits, g.misses,
         g.restarts.values().stream().mapToLong(Long::longValue).sum(), g.store.getValueAtPercentile(50),
         g.store.getValueAtPercentile(99), g.embed.getValueAtPercentile(50), g.lookup.getValueAtPercentile(50),
-        g.lookup.getValueAtPercentile(99), g.spent, wallNanos, g.actionsFailed, g.memory.counts())));
+        g.lookup.getValueAtPercentile(99), g.spent, wallNanos, g.actionsFailed, g.memory.counts(), g.stalls.summary(pauses),
+        g.step.getValueAtPercentile(50), g.step.getValueAtPercentile(99), g.step.getValueAtPercentile(99.9))));
     return out;
   }
 
@@ -87,10 +93,12 @@ final class FleetTally {
     long spent;
     long actionsFailed;
     final MemoryCallTally memory = new MemoryCallTally();
+    final StallTally stalls = new StallTally();
     final Map<String, Long> restarts = new HashMap<>();
     final Histogram store = new Histogram(3);
     final Histogram embed = new Histogram(3);
     final Histogram lookup = new Histogram(3);
+    final Histogram step = new Histogram(3);
 
     void count(GuardOutcome outcome) {
       switch (outcome) {

@@ -4,12 +4,21 @@ package dev.memloop.runtime.fleet;
  * One group's totals over a fleet run. Latencies are nanoseconds over the guard lookups that ran (HdrHistogram,
  * three significant digits); {@code redundant} counts executed actions whose line the same agent had already
  * executed; {@code wallNanos} is the run's wall time (shared by all groups that ran together);
- * {@code actionsFailed} counts actions that failed or timed out; {@code memory} the reasoners' memory calls.
+ * {@code actionsFailed} counts actions that failed or timed out; {@code memory} the reasoners' memory calls;
+ * {@code stalls} the slow guard lookups by cause; {@code stepP50}, {@code stepP99}, {@code stepP999} the steps' own
+ * wall time (the step record's), nanoseconds.
  */
 public record GroupSummary(String group, int agents, long turns, long abortedTurns, long steps, long executed,
     long redundant, long afforded, long unaffordable, long timedOut, long hits, long misses, long restarts,
     long storeP50, long storeP99, long embedP50, long lookupP50, long lookupP99, long spentNanos, long wallNanos,
-    long actionsFailed, MemoryCalls memory) {
+    long actionsFailed, MemoryCalls memory, Stalls stalls, long stepP50, long stepP99, long stepP999) {
+
+  /**
+   * Guard lookups whose own work exceeded the estimate's 1 ms margin, by cause (see the fleet's stall tally):
+   * a collection pause, the store's own work, queueing on the way to a networked store, or other (descheduling,
+   * JIT); {@code slowestNanos} the slowest one's own work.
+   */
+  public record Stalls(long slow, long collection, long store, long queueing, long other, long slowestNanos) {}
 
   /**
    * The reasoners' calls on their memory handles: reads and writes, and how many of them the budget could not

@@ -87,7 +87,7 @@ public final class ChargedReads {
       return GuardCheck.UNAFFORDABLE;
     }
     return new GuardCheck(guard, best == null ? null : best.text(), best == null ? Double.NaN : best.similarity(),
-        cost.embedNanos(), cost.storeNanos(), cost.delayNanos(), cost.chargedNanos());
+        cost.embedNanos(), cost.storeNanos(), cost.delayNanos(), cost.chargedNanos(), cost.startNanos());
   }
 
   /** The {@code k} most similar items; {@code listener} may be called before this returns. */
@@ -117,7 +117,7 @@ public final class ChargedReads {
   private <T> void answerEmpty(long reserved, long start, long embedNanos, T nothing, ReadListener<T> listener) {
     long cost = ticker.nanoTime() - start;
     budget.settle(reserved, cost, 0);
-    listener.done(MemoryOutcome.ANSWERED, nothing, new ReadCost(embedNanos, 0, 0, cost));
+    listener.done(MemoryOutcome.ANSWERED, nothing, new ReadCost(embedNanos, 0, 0, cost, start));
   }
 
   private <T> void settle(long reserved, long start, long embedNanos, boolean timedOut, T value, long storeNanos,
@@ -125,7 +125,7 @@ public final class ChargedReads {
     long cost = ticker.nanoTime() - start;
     budget.settle(reserved, cost, delayNanos);
     listener.done(timedOut ? MemoryOutcome.TIMED_OUT : MemoryOutcome.ANSWERED, value,
-        new ReadCost(embedNanos, storeNanos, delayNanos, cost));
+        new ReadCost(embedNanos, storeNanos, delayNanos, cost, start));
   }
 
   /** The embedding of {@code text}, reusing the last read's when it was of the same text. */

@@ -10,16 +10,18 @@ package dev.memloop.runtime.step;
  * @param storeNanos the store's own work
  * @param delayNanos the injected round trip actually achieved (0 in process)
  * @param chargedNanos what the lookup charged the turn's budget: embedding, store work, delay and message hops
+ * @param startNanos the agent's clock when the lookup began (0 when none ran), on the {@link System#nanoTime} scale
+ *     outside tests: a slow lookup is laid beside the JVM's collection pauses with it
  */
 public record GuardCheck(GuardOutcome outcome, String matchedLine, double similarity, long embedNanos,
-    long storeNanos, long delayNanos, long chargedNanos) {
+    long storeNanos, long delayNanos, long chargedNanos, long startNanos) {
 
   /** No guard ran: the policy has none in the loop, or the reasoner skipped the step itself. */
   public static final GuardCheck NOT_APPLICABLE =
-      new GuardCheck(GuardOutcome.NOT_APPLICABLE, null, Double.NaN, 0, 0, 0, 0);
+      new GuardCheck(GuardOutcome.NOT_APPLICABLE, null, Double.NaN, 0, 0, 0, 0, 0);
   /** The remaining budget could not cover the lookup; the action ran unguarded. */
   public static final GuardCheck UNAFFORDABLE =
-      new GuardCheck(GuardOutcome.UNAFFORDABLE, null, Double.NaN, 0, 0, 0, 0);
+      new GuardCheck(GuardOutcome.UNAFFORDABLE, null, Double.NaN, 0, 0, 0, 0, 0);
 
   public GuardCheck {
     if (outcome == null) {

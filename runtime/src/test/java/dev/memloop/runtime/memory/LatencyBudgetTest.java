@@ -25,6 +25,8 @@ class LatencyBudgetTest {
     final ManualDelayTimer clock;
     final long delayNanos;
     final long opNanos;
+    long stallNanos; // added to the next stalledLookups lookups: a collection pause, a descheduled thread
+    int stalledLookups = 1;
 
     TimedAccess(ManualDelayTimer clock, long delayNanos, long opNanos) {
       this.clock = clock;
@@ -49,7 +51,10 @@ class LatencyBudgetTest {
 
     @Override
     public void match(float[] vector, double threshold, long timeoutNanos, Answer<Recall> answer) {
-      clock.advance(Duration.ofNanos(opNanos + delayNanos));
+      clock.advance(Duration.ofNanos(opNanos + delayNanos + stallNanos));
+      if (--stalledLookups <= 0) {
+        stallNanos = 0;
+      }
       answer.done(null, false, opNanos, delayNanos);
     }
 
@@ -105,8 +110,13 @@ class LatencyBudgetTest {
     assertThat(budget.estimate(30_000_000)).as("nothing measured yet").isEqualTo(31_000_000);
     budget.spend(30_040_000, 30_000_000); // 40 us of own work
     budget.spend(30_020_000, 30_000_000); // 20 us
-    assertThat(budget.estimate(30_000_000)).as("upper median of 20 and 40 us").isEqualTo(30_000_000 + 3 * 40_000 + 1_000_000);
     assertThat(budget.remainingNanos()).isEqualTo(100_000_000 - 60_060_000);
+    assertThat(budget.estimate(30_000_000)).as("the prior's zeros are still the majority").isEqualTo(31_000_000);
+    for (int i = 0; i < 3; i++) { // a full window of measured lookups: four of 40 us, four of 20 us
+      budget.spend(30_040_000, 30_000_000);
+      budget.spend(30_020_000, 30_000_000);
+    }
+    assertThat(budget.estimate(30_000_000)).as("upper median of 20 and 40 us").isEqualTo(30_000_000 + 3 * 40_000 + 1_000_000);
     budget.startTurn();
     assertThat(budget.remainingNanos()).isEqualTo(100_000_000);
   }
@@ -114,7 +124,9 @@ class LatencyBudgetTest {
   @Test
   void should_not_let_one_stalled_lookup_price_out_every_later_one() {
     LatencyBudget budget = new LatencyBudget(Duration.ofMillis(100).toNanos(), 3);
-    budget.spend(20_000, 0);
+    for (int i = 0; i < LatencyBudget.RECENT; i++) {
+      budget.spend(20_000, 0);
+    }
     budget.spend(Duration.ofMillis(40).toNanos(), 0); // a collection pause inside the lookup
     budget.spend(20_000, 0);
     budget.startTurn();
@@ -124,6 +136,120 @@ class LatencyBudgetTest {
       budget.spend(30_000, 0); // the stall scrolls out of the recent ops
     }
     assertThat(budget.estimate(0)).isEqualTo(3 * 30_000 + 1_000_000);
+  }
+
+  /** The guard outcomes of one turn of {@code steps} lookups through {@code reads}. */
+  static List<GuardCheckResult> turn(ChargedReads reads, int steps) {
+    reads.budget().startTurn();
+    List<GuardCheckResult> checks = new ArrayList<>();
+    for (int i = 0; i < steps; i++) {
+      reads.guard("investigate host=web-" + i + " sig=port-scan", 0.99,
+          v -> checks.add(new GuardCheckResult(v.outcome(), v.chargedNanos())));
+    }
+    return checks;
+  }
+
+  record GuardCheckResult(GuardOutcome outcome, long chargedNanos) {}
+
+  @Test
+  void should_keep_guarding_after_a_stall_in_the_first_lookup_where_it_was_locked_out_for_good() {
+    ManualDelayTimer clock = new ManualDelayTimer();
+    TimedAccess access = new TimedAccess(clock, 0, 20_000); // in process: 20 us lookups
+    access.stallNanos = Duration.ofMillis(40).toNanos(); // ... but the very first one is caught by a 40 ms pause
+    LatencyBudget budget = new LatencyBudget(Duration.ofMillis(100).toNanos(), 3);
+    ChargedReads reads = new ChargedReads(new HashingEmbedder(32), access, budget, Long.MAX_VALUE, clock);
+
+    // until this change: 1 guarded, 19 unaffordable, and every later turn 20 of 20 unaffordable (3 x 40 ms > 100 ms)
+    for (int t = 0; t < 3; t++) {
+      assertThat(turn(reads, 20)).as("turn " + t + ": one stall is never the median").allSatisfy(c ->
+          assertThat(c.outcome()).isEqualTo(GuardOutcome.MISS));
+    }
+  }
+
+  @Test
+  void should_guard_again_within_a_bounded_number_of_lookups_after_a_burst_of_stalls() {
+    ManualDelayTimer clock = new ManualDelayTimer();
+    TimedAccess access = new TimedAccess(clock, 0, 20_000);
+    access.stallNanos = Duration.ofMillis(30).toNanos();
+    access.stalledLookups = LatencyBudget.RECENT; // a whole window of stalled lookups: now they are the median
+    LatencyBudget budget = new LatencyBudget(Duration.ofMillis(100).toNanos(), 3);
+    ChargedReads reads = new ChargedReads(new HashingEmbedder(32), access, budget, Long.MAX_VALUE, clock);
+    List<List<GuardCheckResult>> turns = new ArrayList<>();
+    for (int t = 0; t < 6; t++) {
+      turns.add(turn(reads, 20));
+    }
+    long unaffordable = turns.stream().flatMap(List::stream).filter(c -> c.outcome() == GuardOutcome.UNAFFORDABLE)
+        .count();
+    assertThat(unaffordable).as("the stalls priced lookups out for a while").isPositive();
+    assertThat(budget.forgottenSamples()).as("and were forgotten").isPositive();
+    assertThat(turns.get(turns.size() - 1)).as("the last turn guards every step again").allSatisfy(c ->
+        assertThat(c.outcome()).isEqualTo(GuardOutcome.MISS));
+  }
+
+  @Test
+  void should_keep_a_truly_slow_store_within_the_budget_while_measuring_it_again_each_turn() {
+    ManualDelayTimer clock = new ManualDelayTimer();
+    TimedAccess access = new TimedAccess(clock, 0, Duration.ofMillis(40).toNanos()); // every lookup takes 40 ms
+    long budgetNanos = Duration.ofMillis(100).toNanos();
+    LatencyBudget budget = new LatencyBudget(budgetNanos, 3);
+    ChargedReads reads = new ChargedReads(new HashingEmbedder(32), access, budget, Long.MAX_VALUE, clock);
+    for (int t = 0; t < 5; t++) {
+      List<GuardCheckResult> checks = turn(reads, 20);
+      long charged = checks.stream().mapToLong(GuardCheckResult::chargedNanos).sum();
+      long guarded = checks.stream().filter(c -> c.outcome().afforded()).count();
+      // the prior's price: while its zeros are the majority (the agent's first lookups), one lookup may overrun
+      long allowed = t == 0 ? budgetNanos + access.opNanos : budgetNanos;
+      assertThat(charged).as("turn " + t + ": forgetting never lets a turn overspend").isLessThanOrEqualTo(allowed);
+      assertThat(guarded).as("turn " + t + ": the store is measured again").isBetween(1L, 3L);
+    }
+  }
+
+  @Test
+  void should_forget_nothing_when_the_turn_budget_itself_is_spent() {
+    LatencyBudget budget = new LatencyBudget(Duration.ofMillis(5).toNanos(), 3);
+    for (int i = 0; i < LatencyBudget.RECENT; i++) {
+      budget.spend(Duration.ofMillis(4).toNanos() / LatencyBudget.RECENT, 0); // a window of 0.5 ms samples...
+    }
+    budget.spend(Duration.ofMillis(1).toNanos() / 2, 0); // ... and 0.5 ms left, under the 1 ms margin
+    for (int i = 0; i < 10 * LatencyBudget.FORGET_AFTER; i++) {
+      assertThat(budget.reserve(0)).isEqualTo(LatencyBudget.UNAFFORDABLE);
+    }
+    assertThat(budget.forgottenSamples()).as("the delay and margin alone do not fit: no evidence against the pad")
+        .isZero();
+    assertThat(budget.medianOp()).isEqualTo(Duration.ofMillis(1).toNanos() / 2);
+  }
+
+  @Test
+  void should_saturate_instead_of_overflowing_for_huge_delays_and_costs() {
+    LatencyBudget budget = new LatencyBudget(Duration.ofMillis(100).toNanos(), 3);
+    assertThat(budget.estimate(Long.MAX_VALUE)).isEqualTo(Long.MAX_VALUE);
+    assertThat(budget.reserve(Long.MAX_VALUE)).as("--rtt 1e12d").isEqualTo(LatencyBudget.UNAFFORDABLE);
+    for (int i = 0; i < LatencyBudget.RECENT; i++) {
+      budget.spend(Long.MAX_VALUE / 2, 0);
+    }
+    assertThat(budget.estimate(0)).as("3 x a huge pad").isEqualTo(Long.MAX_VALUE);
+    assertThat(budget.affords(0)).isFalse();
+  }
+
+  @Test
+  void should_estimate_without_allocating() {
+    LatencyBudget budget = new LatencyBudget(Duration.ofMillis(100).toNanos(), 3);
+    for (int i = 0; i < LatencyBudget.RECENT; i++) {
+      budget.spend(20_000 + 1_000 * (i % 3), 0);
+    }
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+    long sink = 0;
+    for (int i = 0; i < 200_000; i++) {
+      sink += budget.estimate(i);
+    }
+    long before = threads.getCurrentThreadAllocatedBytes();
+    for (int i = 0; i < 10_000; i++) {
+      sink += budget.estimate(i);
+    }
+    long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+    assertThat(sink).isPositive();
+    assertThat(allocated).as("bytes for 10,000 estimates").isZero();
   }
 
   @Test

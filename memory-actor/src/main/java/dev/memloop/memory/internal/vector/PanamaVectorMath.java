@@ -87,6 +87,11 @@ final class PanamaVectorMath implements VectorMathSupport {
   }
 
   @Override
+  public float dotRow(float[] query, float[] rows, int offset, int length) {
+    return dotRow(query, rows, offset, length, FLOATS.loopBound(length));
+  }
+
+  @Override
   public void dotSelected(float[] query, float[] rows, int stride, int length, int[] ordinals, int n, float[] out) {
     int bound = FLOATS.loopBound(length);
     int j = 0;

@@ -46,6 +46,11 @@ final class ScalarVectorMath implements VectorMathSupport {
   }
 
   @Override
+  public float dotRow(float[] query, float[] rows, int offset, int length) {
+    return dot(query, rows, offset, length);
+  }
+
+  @Override
   public void dotSelected(float[] query, float[] rows, int stride, int length, int[] ordinals, int n, float[] out) {
     for (int i = 0; i < n; i++) {
       out[i] = dot(query, rows, ordinals[i] * stride, length);

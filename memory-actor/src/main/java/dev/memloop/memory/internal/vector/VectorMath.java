@@ -41,19 +41,14 @@ public final class VectorMath {
     return (dimension + p - 1) / p * p;
   }
 
-  /**
-   * Dot product of two equal-length arrays, in the same operation order as the index kernels. A
-   * convenience for tests and cold paths: it allocates a one-element result array.
-   */
+  /** Dot product of two equal-length arrays, in the same operation order as the index kernels; allocates nothing. */
   public static float dot(float[] a, float[] b) {
     Objects.requireNonNull(a, "a");
     Objects.requireNonNull(b, "b");
     if (a.length != b.length) {
       throw new IllegalArgumentException("vector dimensions differ: " + a.length + " != " + b.length);
     }
-    float[] out = new float[1];
-    IMPL.dotRows(a, b, 0, b.length, a.length, 1, out);
-    return out[0];
+    return IMPL.dotRow(a, b, 0, a.length);
   }
 
   /** Dot products of a query with consecutive rows; see {@link VectorMathSupport#dotRows}. */

@@ -42,6 +42,12 @@ interface VectorMathSupport {
   void dotRows(float[] query, float[] rows, int offset, int stride, int length, int count, float[] out);
 
   /**
+   * The dot product of {@code query[0..length)} with the one row at {@code rows[offset]}: the same arithmetic as
+   * {@link #dotRows} with {@code count == 1}, returned instead of written, so a single product allocates nothing.
+   */
+  float dotRow(float[] query, float[] rows, int offset, int length);
+
+  /**
    * Dot products of {@code query[0..length)} with the rows {@code ordinals[0..n)} (row {@code o} starts at
    * {@code rows[o * stride]}) into {@code out[0..n)}; the same arithmetic as {@link #dotRows} on those rows.
    */

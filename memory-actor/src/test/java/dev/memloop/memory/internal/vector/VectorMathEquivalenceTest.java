@@ -65,6 +65,8 @@ class VectorMathEquivalenceTest {
         float ulps = (float) (1e-6 * absolute);
         assertThat(selected[i]).as(kernels.name() + " selected " + picked[i]).isCloseTo(all[picked[i]], within(ulps));
         assertThat(alone[0]).as(kernels.name() + " alone " + picked[i]).isCloseTo(all[picked[i]], within(ulps));
+        assertThat(kernels.dotRow(query, data, picked[i] * dimension, dimension))
+            .as(kernels.name() + " dotRow " + picked[i]).isEqualTo(alone[0]);
       }
     }
   }

@@ -1,0 +1,58 @@
+package dev.memloop.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.management.ManagementFactory;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A single-owner memory promises no allocation beyond its results. The guard's question is a threshold match that
+ * usually misses on a unit query, as embedders give (a miss answers the shared {@code Optional.empty()}), so a miss must allocate nothing at all.
+ * Counted with the JVM's per-thread allocation counter after the kernels are compiled, so this is a count, not a
+ * timing.
+ */
+class HotPathAllocationTest {
+
+  @Test
+  void should_allocate_nothing_for_a_threshold_match_that_misses() {
+    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    int dimension = 256;
+    SplittableRandom random = new SplittableRandom(17);
+    try (WorkingMemory memory = WorkingMemory.builder(dimension).build()) {
+      for (int i = 0; i < 1_000; i++) {
+        memory.addVector(gaussian(random, dimension), "item " + i, java.util.Map.of());
+      }
+      float[] query = unit(gaussian(random, dimension)); // as every embedder returns it (others are copied, scaled)
+      for (int i = 0; i < 20_000; i++) { // let C2 compile the search first
+        assertThat(memory.matchVector(query, 0.99)).isEmpty();
+      }
+      long before = threads.getCurrentThreadAllocatedBytes();
+      int calls = 5_000;
+      for (int i = 0; i < calls; i++) {
+        memory.matchVector(query, 0.99);
+      }
+      long perCall = (threads.getCurrentThreadAllocatedBytes() - before) / calls;
+      assertThat(perCall).as("bytes per missing match over 1,000 items").isZero();
+    }
+  }
+
+  private static float[] unit(float[] v) {
+    double norm = 0;
+    for (float x : v) {
+      norm += (double) x * x;
+    }
+    for (int i = 0; i < v.length; i++) {
+      v[i] = (float) (v[i] / Math.sqrt(norm));
+    }
+    return v;
+  }
+
+  private static float[] gaussian(SplittableRandom random, int dimension) {
+    float[] v = new float[dimension];
+    for (int i = 0; i < dimension; i++) {
+      v[i] = (float) random.nextGaussian();
+    }
+    return v;
+  }
+}

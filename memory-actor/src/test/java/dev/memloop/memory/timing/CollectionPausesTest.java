@@ -1,0 +1,45 @@
+package dev.memloop.memory.timing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** The JVM's pause log: overlaps computed on known pauses, and a real collection reported. */
+class CollectionPausesTest {
+
+  @Test
+  void should_report_a_collection_the_test_asks_for() throws InterruptedException {
+    CollectionPauses pauses = CollectionPauses.jvm();
+    long before = pauses.pauses();
+    System.gc(); // a full, stop-the-world collection under G1, Parallel and Serial
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (pauses.pauses() == before && System.nanoTime() < deadline) {
+      Thread.sleep(5); // waiting for the notification thread, not timing anything
+    }
+    assertThat(pauses.pauses()).as("the collection was reported").isGreaterThan(before);
+  }
+
+  @Test
+  void should_measure_how_long_known_pauses_overlap_an_interval() {
+    long ms = 1_000_000;
+    CollectionPauses pauses = new CollectionPauses(7 * ms); // the JVM started at nanoTime 7 ms
+    pauses.record(100, 110); // 10 ms, from nanoTime 107 ms
+    pauses.record(200, 205);
+    assertThat(pauses.overlapNanos(102 * ms, 109 * ms)).as("the first 2 ms of the first").isEqualTo(2 * ms);
+    assertThat(pauses.overlapNanos(107 * ms, 300 * ms)).as("both whole").isEqualTo(15 * ms);
+    assertThat(pauses.overlapNanos(120 * ms, 200 * ms)).as("between them").isZero();
+    assertThat(pauses.totalNanos()).isEqualTo(15 * ms);
+  }
+
+  @Test
+  void should_forget_pauses_older_than_the_ones_it_keeps() {
+    CollectionPauses pauses = new CollectionPauses(0);
+    pauses.record(0, 50);
+    for (int i = 0; i < CollectionPauses.KEPT; i++) {
+      pauses.record(1_000 + i, 1_000 + i);
+    }
+    assertThat(pauses.overlapNanos(0, 60_000_000)).isZero();
+    assertThat(pauses.pauses()).isEqualTo(CollectionPauses.KEPT + 1);
+  }
+}
