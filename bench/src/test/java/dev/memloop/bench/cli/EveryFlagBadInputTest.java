@@ -56,6 +56,7 @@ class EveryFlagBadInputTest {
       Map.entry("memloop fleet --llm-base-url", List.of("ftp://model")),
       Map.entry("memloop fleet --model", List.of("gpt-9")),
       Map.entry("memloop lifecycle agents --embedder", List.of("bert-huge")),
+      Map.entry("memloop lifecycle idle --embedder", List.of("bert-huge")),
       Map.entry("memloop node --config", List.of("--port", "0", "/no/such.conf")),
       Map.entry("memloop node --host", List.of("--port", "0", "no host")),
       Map.entry("memloop node --role", List.of("--port", "0", "agents,stroe")),

@@ -5,11 +5,12 @@ package dev.memloop.memory.embed;
  * {@code floatToFloat16} arrived in JDK 20 and memloop runs on 17; both directions round to nearest even
  * and handle subnormals, infinities and NaN.
  */
-final class Float16 {
+public final class Float16 {
 
   private Float16() {}
 
-  static float toFloat(short bits) {
+  /** The float a half-precision value's bits stand for (exact: every half is a float). */
+  public static float toFloat(short bits) {
     int h = bits & 0xffff;
     int sign = (h & 0x8000) << 16;
     int exponent = (h >>> 10) & 0x1f;
@@ -27,7 +28,8 @@ final class Float16 {
     return Float.intBitsToFloat(sign | ((exponent + 112) << 23) | (mantissa << 13));
   }
 
-  static short fromFloat(float value) {
+  /** {@code value} rounded to the nearest half-precision value (ties to even), as its bits. */
+  public static short fromFloat(float value) {
     int bits = Float.floatToRawIntBits(value);
     int sign = (bits >>> 16) & 0x8000;
     int exponent = (bits >>> 23) & 0xff;

@@ -1,0 +1,110 @@
+package dev.memloop.bench.cli;
+
+import com.typesafe.config.Config;
+import dev.memloop.bench.benchmarks.runtime.IdleMemories;
+import dev.memloop.bench.report.TextTable;
+import dev.memloop.memory.Embedder;
+import dev.memloop.memory.timing.Units;
+import dev.memloop.runtime.config.AgentConfig;
+import dev.memloop.runtime.config.AgentConfigs;
+import dev.memloop.runtime.config.EmbedderChoice;
+import dev.memloop.runtime.policy.MemoryPolicyKind;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code memloop lifecycle idle}: idle agents that hold what they learned, passivated, and brought back. */
+@Command(name = "idle", mixinStandardHelpOptions = true,
+    description = "Idle agents holding remembered items, passivated: each learns --items lines in one turn, is "
+        + "stopped and kept as a snapshot (compact: half-precision vectors; or full); then heap per agent, restore "
+        + "time per agent and per item, and whether a restored agent still catches a repeat.")
+final class LifecycleIdleCommand implements Callable<Integer> {
+
+  /**
+   * Heap per kept item planned on before the run, compact (twice for full): agents of 10 items measured 6.0-6.6 KiB
+   * compact and 11.6 KiB full (docs/BENCHMARKS.md, "Idle agents that hold what they learned"), rounded up.
+   */
+  static final long BYTES_PER_ITEM = 700;
+
+  @CommandLine.Spec
+  private CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--agents", defaultValue = "100000", description = "Idle agents (default: ${DEFAULT-VALUE}).")
+  private int agents;
+
+  @Option(names = "--items", defaultValue = "10", description = "Items each remembers (default: ${DEFAULT-VALUE}).")
+  private int items;
+
+  @Option(names = "--form", defaultValue = "compact", converter = FormConverter.class,
+      description = "How idle agents are kept: compact (half-precision vectors) or full (default: ${DEFAULT-VALUE}).")
+  private IdleMemories.Form form;
+
+  @Option(names = "--sample", defaultValue = "1000",
+      description = "Agents brought back to time the restore (default: ${DEFAULT-VALUE}).")
+  private int sample;
+
+  @Option(names = "--embedder", defaultValue = "default",
+      description = EmbedderChoice.FORMS + " (default: ${DEFAULT-VALUE}).")
+  private String embedder;
+
+  @CommandLine.Mixin
+  private RunOutput output;
+
+  /** compact or full, as the flag spells them. */
+  static final class FormConverter implements CommandLine.ITypeConverter<IdleMemories.Form> {
+    @Override
+    public IdleMemories.Form convert(String value) {
+      return switch (value) {
+        case "compact" -> IdleMemories.Form.COMPACT;
+        case "full" -> IdleMemories.Form.FULL;
+        default -> throw new CommandLine.TypeConversionException("'" + value + "': expected compact or full");
+      };
+    }
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    Options.require(spec, agents >= 1 && agents <= 10_000_000, "agents must be in [1, 10000000]: " + agents);
+    Options.require(spec, items >= 1 && items <= 1_000, "items must be in [1, 1000]: " + items);
+    Options.require(spec, sample >= 0, "sample must be >= 0: " + sample);
+    Heap.require(spec, "--agents", agents, agents, BYTES_PER_ITEM * items * (form == IdleMemories.Form.FULL ? 2 : 1),
+        "idle agents of " + items + " items");
+    Embedder chosen = Options.valid(spec, () -> EmbedderChoice.parse(embedder)).embedder();
+    Config root = AgentConfigs.load(null);
+    AgentConfig agent = AgentConfigs.agent(root).withPolicy(MemoryPolicyKind.PER_STEP).withThreshold(0.99)
+        .withBudget(null); // learning the items is not what is measured: no lookup is priced out while filling
+    Map<String, Object> parameters = new LinkedHashMap<>();
+    parameters.put("agents", agents);
+    parameters.put("items", items);
+    parameters.put("form", form.name().toLowerCase(Locale.ROOT));
+    parameters.put("sample", sample);
+    parameters.put("embedder", chosen.name());
+    BenchRun run = BenchRun.start(spec, output, "lifecycle-idle", "memloop lifecycle idle", parameters);
+    PrintWriter console = run.console();
+    IdleMemories.Result result = ActorSystems.with("memloop-idle", root, system ->
+        IdleMemories.measure(system, agents, items, form, agent, chosen, sample, done -> {
+          if (done % 100_000 == 0 || done == agents) {
+            output.progress.line(console, "  %,d of %,d agents learned and kept", done, agents);
+            console.flush();
+          }
+        }));
+    TextTable table = new TextTable("measure", "value");
+    table.row("idle agents kept (" + form.name().toLowerCase(Locale.ROOT) + "), items each", String.format(Locale.ROOT,
+        "%,d x %d", result.agents(), result.items()));
+    table.row("heap per idle agent (after full collections)", Units.bytes(result.heapBytesPerAgent()));
+    table.row("learning and keeping them", Units.time(result.fillNanos()));
+    table.row("restore per agent (median of " + result.sampled() + ")", Units.microsWithUnit(result.restoreNanosPerAgent()));
+    table.row("restore per item", Units.microsWithUnit((long) result.restoreNanosPerItem()));
+    table.row("back: spawned and first turn answered (median)", Units.microsWithUnit(result.backNanosPerAgent()));
+    table.row("restored agents that caught a repeat", result.caughtAfterRestore() + " of " + result.sampled());
+    console.print(table.plain());
+    Map<String, Object> records = new LinkedHashMap<>();
+    records.put("idle", result);
+    return run.finish("lifecycle-idle.json", records, table.markdown());
+  }
+}
