@@ -31,12 +31,27 @@ final class Heap {
    */
   static void require(CommandSpec spec, String flag, long value, long count, long bytesEach, String what) {
     long needed = count > Long.MAX_VALUE / Math.max(1, bytesEach) ? Long.MAX_VALUE : count * bytesEach;
+    requireTotal(spec, flag, value, needed, String.format(Locale.ROOT, "%,d %s", count, what),
+        " (~" + Units.bytes(bytesEach) + " each)");
+  }
+
+  /**
+   * Refuses {@code flag value} when {@code neededBytes} do not fit.
+   *
+   * @param what what needs them, plural ("1,000,000 idle and 100,000 active agents")
+   */
+  static void requireTotal(CommandSpec spec, String flag, long value, long neededBytes, String what) {
+    requireTotal(spec, flag, value, neededBytes, what, "");
+  }
+
+  private static void requireTotal(CommandSpec spec, String flag, long value, long neededBytes, String what,
+      String each) {
     long usable = (long) (max() * USABLE);
-    if (needed > usable) {
+    if (neededBytes > usable) {
       throw new CommandLine.ParameterException(spec.commandLine(), String.format(Locale.ROOT,
-          "%s %d: %,d %s need about %s of heap (~%s each), and this JVM may plan on %s of its %s; lower %s or give "
-              + "the JVM more heap (MEMLOOP_JAVA_OPTS=-Xmx20g)", flag, value, count, what, Units.bytes(needed),
-          Units.bytes(bytesEach), Units.bytes(usable), Units.bytes(max()), flag));
+          "%s %d: %s need about %s of heap%s, and this JVM may plan on %s of its %s; lower %s or give the JVM more "
+              + "heap (MEMLOOP_JAVA_OPTS=-Xmx20g)", flag, value, what, Units.bytes(neededBytes), each,
+          Units.bytes(usable), Units.bytes(max()), flag));
     }
   }
 

@@ -1,19 +1,30 @@
 package dev.memloop.bench.cli;
 
 import com.typesafe.config.Config;
+import dev.memloop.agents.triage.TriageFleet;
+import dev.memloop.agents.triage.TriageRun;
 import dev.memloop.bench.benchmarks.runtime.IdleMemories;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.Embedder;
+import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.config.AgentConfig;
+import dev.memloop.runtime.config.AgentGroup;
 import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.config.EmbedderChoice;
+import dev.memloop.runtime.fleet.FleetListener;
+import dev.memloop.runtime.fleet.FleetOptions;
+import dev.memloop.runtime.fleet.GroupSummary;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
+import dev.memloop.runtime.reasoner.SimulatedModelPreset;
+import dev.memloop.workloads.alerts.AlertWorkloadSpec;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -48,6 +59,11 @@ final class LifecycleIdleCommand implements Callable<Integer> {
       description = "Agents brought back to time the restore (default: ${DEFAULT-VALUE}).")
   private int sample;
 
+  @Option(names = "--active", defaultValue = "0",
+      description = "Per-step triage agents run as a fleet while the idle ones are kept; 0 runs none "
+          + "(default: ${DEFAULT-VALUE}).")
+  private int active;
+
   @Option(names = "--embedder", defaultValue = "default",
       description = EmbedderChoice.FORMS + " (default: ${DEFAULT-VALUE}).")
   private String embedder;
@@ -72,8 +88,11 @@ final class LifecycleIdleCommand implements Callable<Integer> {
     Options.require(spec, agents >= 1 && agents <= 10_000_000, "agents must be in [1, 10000000]: " + agents);
     Options.require(spec, items >= 1 && items <= 1_000, "items must be in [1, 1000]: " + items);
     Options.require(spec, sample >= 0, "sample must be >= 0: " + sample);
-    Heap.require(spec, "--agents", agents, agents, BYTES_PER_ITEM * items * (form == IdleMemories.Form.FULL ? 2 : 1),
-        "idle agents of " + items + " items");
+    Options.require(spec, active >= 0, "active must be >= 0: " + active);
+    long idleBytes = BYTES_PER_ITEM * items * (form == IdleMemories.Form.FULL ? 2 : 1);
+    Heap.require(spec, "--agents", agents, agents, idleBytes, "idle agents of " + items + " items");
+    Heap.requireTotal(spec, "--active", active, (long) agents * idleBytes + (long) active * FleetCommand.BYTES_PER_AGENT,
+        String.format(Locale.ROOT, "%,d idle and %,d active agents", agents, active));
     Embedder chosen = Options.valid(spec, () -> EmbedderChoice.parse(embedder)).embedder();
     Config root = AgentConfigs.load(null);
     AgentConfig agent = AgentConfigs.agent(root).withPolicy(MemoryPolicyKind.PER_STEP).withThreshold(0.99)
@@ -86,11 +105,23 @@ final class LifecycleIdleCommand implements Callable<Integer> {
     parameters.put("embedder", chosen.name());
     BenchRun run = BenchRun.start(spec, output, "lifecycle-idle", "memloop lifecycle idle", parameters);
     PrintWriter console = run.console();
+    TriageRun.Outcome[] fleet = new TriageRun.Outcome[1];
+    Heap.Peak heap = Heap.watch();
     IdleMemories.Result result = ActorSystems.with("memloop-idle", root, system ->
         IdleMemories.measure(system, agents, items, form, agent, chosen, sample, done -> {
           if (done % 100_000 == 0 || done == agents) {
             output.progress.line(console, "  %,d of %,d agents learned and kept", done, agents);
             console.flush();
+          }
+        }, () -> {
+          if (active > 0) {
+            output.progress.line(console, "  %,d active per-step agents beside them", active);
+            console.flush();
+            AgentGroup group = new AgentGroup("active", active, AgentConfigs.groups(root, active).get(0).config()
+                .withPolicy(MemoryPolicyKind.PER_STEP));
+            fleet[0] = TriageRun.run(system, TriageFleet.assemble(List.of(group),
+                SimulatedModelPreset.NANO_SIM.parameters(), AlertWorkloadSpec.DEFAULT, 42, HighResolutionTimer.shared()),
+                FleetOptions.DEFAULT, FleetListener.NONE).toCompletableFuture().get(1, TimeUnit.HOURS);
           }
         }));
     TextTable table = new TextTable("measure", "value");
@@ -102,9 +133,16 @@ final class LifecycleIdleCommand implements Callable<Integer> {
     table.row("restore per item", Units.microsWithUnit((long) result.restoreNanosPerItem()));
     table.row("back: spawned and first turn answered (median)", Units.microsWithUnit(result.backNanosPerAgent()));
     table.row("restored agents that caught a repeat", result.caughtAfterRestore() + " of " + result.sampled());
-    console.print(table.plain());
     Map<String, Object> records = new LinkedHashMap<>();
     records.put("idle", result);
+    if (fleet[0] != null) {
+      GroupSummary g = fleet[0].fleet().groups().get(0);
+      table.row("active fleet beside them (nano-sim, simulated)", String.format(Locale.ROOT, "%,d agents, %,.0f steps/s, "
+          + "%d redundant, %d unaffordable", g.agents(), g.stepsPerSecond(), g.redundant(), g.unaffordable()));
+      table.row("live heap at its peak, idle and active (after collections)", Units.bytes(heap.bytes()));
+      records.put("active", g);
+    }
+    console.print(table.plain());
     return run.finish("lifecycle-idle.json", records, table.markdown());
   }
 }

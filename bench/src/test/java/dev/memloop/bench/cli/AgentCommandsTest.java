@@ -49,6 +49,9 @@ class AgentCommandsTest {
         Arguments.of(new String[] {"lifecycle", "idle", "--items", "0"}, "items must be in [1, 1000]: 0"),
         Arguments.of(new String[] {"lifecycle", "idle", "--sample", "-1"}, "sample must be >= 0: -1"),
         Arguments.of(new String[] {"lifecycle", "idle", "--form", "tiny"}, "'tiny': expected compact or full"),
+        Arguments.of(new String[] {"lifecycle", "idle", "--active", "-1"}, "active must be >= 0: -1"),
+        Arguments.of(new String[] {"lifecycle", "idle", "--active", "2000000000"},
+            "--active 2000000000: 100,000 idle and 2,000,000,000 active agents need about"),
         Arguments.of(new String[] {"lifecycle", "idle", "--agents", "10000000", "--items", "1000"},
             "--agents 10000000: 10,000,000 idle agents of 1000 items need about"),
         Arguments.of(new String[] {"fleet", "--agents", "1000000000", "--policy", "per-step,none"},
@@ -132,11 +135,12 @@ class AgentCommandsTest {
         "--embedder", "hashing", "--out", results.toString());
     assertThat(lifecycle.exitCode()).as(lifecycle.err()).isZero();
     assertThat(lifecycle.out()).contains("spawn + turn + stop /s").contains("heap bytes per idle actor");
-    CliRun idle = CliRun.of("lifecycle", "idle", "--agents", "300", "--items", "4", "--sample", "30", "--embedder",
-        "hashing", "--out", results.toString());
+    CliRun idle = CliRun.of("lifecycle", "idle", "--agents", "300", "--items", "4", "--sample", "30", "--active", "20",
+        "--embedder", "hashing", "--out", results.toString());
     assertThat(idle.exitCode()).as(idle.err()).isZero();
     assertThat(idle.out()).contains("300 x 4").contains("heap per idle agent")
-        .containsPattern("restored agents that caught a repeat +30 of 30");
+        .containsPattern("restored agents that caught a repeat +30 of 30")
+        .containsPattern("active fleet beside them \\(nano-sim, simulated\\) +20 agents, [0-9,]+ steps/s, 0 redundant");
     CliRun runtime = CliRun.of("bench", "runtime", "--items", "50", "--turns", "3", "--agents", "20",
         "--embedder", "hashing", "--out", results.toString());
     assertThat(runtime.exitCode()).as(runtime.err()).isZero();

@@ -45,13 +45,19 @@ public final class IdleMemories {
   public record Result(int agents, int items, Form form, long heapBytesPerAgent, long fillNanos, int sampled,
       long restoreNanosPerAgent, double restoreNanosPerItem, long backNanosPerAgent, int caughtAfterRestore) {}
 
+  /** Work to run while the idle agents are kept (an active fleet beside them). */
+  @FunctionalInterface
+  public interface WhileKept {
+    void run() throws Exception;
+  }
+
   private static final int IN_FLIGHT = 1_000;
   private static final Duration TURN = Duration.ofSeconds(60);
 
   private IdleMemories() {}
 
   public static Result measure(ActorSystem<?> system, int agents, int items, Form form, AgentConfig config,
-      Embedder embedder, int sample, IntConsumer progress) throws Exception {
+      Embedder embedder, int sample, IntConsumer progress, WhileKept whileKept) throws Exception {
     long baseline = usedAfterCollection();
     Object[] kept = new Object[agents];
     long start = System.nanoTime();
@@ -92,6 +98,7 @@ public final class IdleMemories {
       agent.tell(Agent.Stop.INSTANCE);
     }
     long restoreMedian = sampled == 0 ? 0 : NearestRank.median(restore);
+    whileKept.run();
     java.lang.ref.Reference.reachabilityFence(kept); // the kept agents stay alive until everything is measured
     return new Result(agents, items, form, perAgent, fillNanos, sampled, restoreMedian,
         items == 0 ? 0 : (double) restoreMedian / items, sampled == 0 ? 0 : NearestRank.median(back), caught);
