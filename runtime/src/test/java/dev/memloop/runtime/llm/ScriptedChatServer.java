@@ -44,16 +44,22 @@ public final class ScriptedChatServer implements AutoCloseable {
     server.setExecutor(Executors.newCachedThreadPool());
     server.createContext("/v1/chat/completions", exchange -> {
       maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+      boolean[] counted = {true};
       try {
-        answer(exchange);
+        answer(exchange, () -> { // out of flight once the answer starts: the client may be done before we return
+          inFlight.decrementAndGet();
+          counted[0] = false;
+        });
       } finally {
-        inFlight.decrementAndGet();
+        if (counted[0]) {
+          inFlight.decrementAndGet();
+        }
       }
     });
     server.start();
   }
 
-  private void answer(com.sun.net.httpserver.HttpExchange exchange) throws IOException {
+  private void answer(com.sun.net.httpserver.HttpExchange exchange, Runnable answering) throws IOException {
     {
       JsonNode request = JSON.readTree(exchange.getRequestBody());
       requests.add(request);
@@ -77,6 +83,7 @@ public final class ScriptedChatServer implements AutoCloseable {
       }
       byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
       exchange.getResponseHeaders().add("Content-Type", "application/json");
+      answering.run();
       try {
         exchange.sendResponseHeaders(answer.status(), bytes.length);
         exchange.getResponseBody().write(bytes);
