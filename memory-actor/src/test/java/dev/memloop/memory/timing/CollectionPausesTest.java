@@ -2,7 +2,16 @@ package dev.memloop.memory.timing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
+import com.sun.management.GarbageCollectionNotificationInfo;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import javax.management.ListenerNotFoundException;
+import javax.management.NotificationEmitter;
+import javax.management.NotificationListener;
 import org.junit.jupiter.api.Test;
 
 /** The JVM's pause log: overlaps computed on known pauses, and a real collection reported. */
@@ -10,14 +19,37 @@ class CollectionPausesTest {
 
   @Test
   void should_report_a_collection_the_test_asks_for() throws InterruptedException {
-    CollectionPauses pauses = CollectionPauses.jvm();
-    long before = pauses.pauses();
-    System.gc(); // a full, stop-the-world collection under G1, Parallel and Serial
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    while (pauses.pauses() == before && System.nanoTime() < deadline) {
-      Thread.sleep(5); // waiting for the notification thread, not timing anything
+    CollectionPauses pauses = CollectionPauses.jvm(); // its listeners first: an emitter tells them in that order
+    CountDownLatch told = new CountDownLatch(1);
+    NotificationListener after = (notification, handback) -> {
+      if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())
+          && !GarbageCollectionNotificationInfo.from((javax.management.openmbean.CompositeData)
+              notification.getUserData()).getGcAction().contains("cycle")) {
+        told.countDown(); // a pause, which the log records (concurrent cycles it skips)
+      }
+    };
+    List<NotificationEmitter> emitters = new ArrayList<>();
+    for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+      if (collector instanceof NotificationEmitter emitter) {
+        emitter.addNotificationListener(after, null, null);
+        emitters.add(emitter);
+      }
     }
-    assertThat(pauses.pauses()).as("the collection was reported").isGreaterThan(before);
+    try {
+      long before = pauses.pauses();
+      System.gc(); // a full, stop-the-world collection under G1, Parallel and Serial
+      assertThat(told.await(20, TimeUnit.SECONDS)).as("the JVM reported the collection").isTrue();
+      assertThat(pauses.pauses()).as("the log recorded it before the next listener heard of it")
+          .isGreaterThan(before);
+    } finally {
+      for (NotificationEmitter emitter : emitters) {
+        try {
+          emitter.removeNotificationListener(after);
+        } catch (ListenerNotFoundException e) {
+          throw new IllegalStateException(e);
+        }
+      }
+    }
   }
 
   @Test

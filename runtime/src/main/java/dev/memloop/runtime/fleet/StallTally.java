@@ -29,7 +29,6 @@ final class StallTally {
   private long[] own = new long[16];
   private long[] store = new long[16];
   private long[] span = new long[16]; // what the lookup charged: its whole wall time
-  private boolean[] networked = new boolean[16];
   private int kept;
   private long beyond;
   private long slowest;
@@ -50,13 +49,11 @@ final class StallTally {
       own = Arrays.copyOf(own, grown);
       store = Arrays.copyOf(store, grown);
       span = Arrays.copyOf(span, grown);
-      networked = Arrays.copyOf(networked, grown);
     }
     starts[kept] = check.startNanos();
     own[kept] = ownWork;
     store[kept] = check.storeNanos();
     span[kept] = check.chargedNanos();
-    networked[kept] = check.delayNanos() > 0;
     kept++;
   }
 
@@ -71,7 +68,7 @@ final class StallTally {
         collection++;
       } else if (2 * store[i] >= own[i]) {
         byStore++;
-      } else if (networked[i]) {
+      } else if (span[i] > own[i]) { // it waited for a round trip: a networked lookup
         queueing++;
       } else {
         other++;

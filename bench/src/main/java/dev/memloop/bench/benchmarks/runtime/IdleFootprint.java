@@ -80,7 +80,8 @@ public final class IdleFootprint {
     return (after - before) / n;
   }
 
-  private static long settledHeap() throws InterruptedException {
+  /** The heap in use after full collections: what the live objects hold (shared with {@link IdleMemories}). */
+  static long settledHeap() throws InterruptedException {
     for (int i = 0; i < 3; i++) {
       System.gc();
       Thread.sleep(200); // lets the collector settle; the harness's pause, not a measurement

@@ -58,7 +58,7 @@ public final class IdleMemories {
 
   public static Result measure(ActorSystem<?> system, int agents, int items, Form form, AgentConfig config,
       Embedder embedder, int sample, IntConsumer progress, WhileKept whileKept) throws Exception {
-    long baseline = usedAfterCollection();
+    long baseline = IdleFootprint.settledHeap();
     Object[] kept = new Object[agents];
     long start = System.nanoTime();
     for (int from = 0; from < agents; from += IN_FLIGHT) {
@@ -74,7 +74,7 @@ public final class IdleMemories {
       progress.accept(to);
     }
     long fillNanos = System.nanoTime() - start;
-    long perAgent = (usedAfterCollection() - baseline) / agents;
+    long perAgent = (IdleFootprint.settledHeap() - baseline) / agents;
 
     int sampled = Math.min(sample, agents);
     long[] restore = new long[sampled];
@@ -131,13 +131,5 @@ public final class IdleMemories {
   /** The agent's {@code j}-th distinct action line. */
   private static String line(int agent, int j) {
     return "investigate host=web-" + (agent % 997) + "-" + j + " sig=case-" + agent + "-" + (j * 31 + 7);
-  }
-
-  private static long usedAfterCollection() {
-    Runtime runtime = Runtime.getRuntime();
-    for (int i = 0; i < 3; i++) {
-      System.gc(); // a measurement, not a hint the run depends on: full collections under G1, Parallel and ZGC
-    }
-    return runtime.totalMemory() - runtime.freeMemory();
   }
 }
