@@ -1,7 +1,11 @@
 package dev.memloop.runtime;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.memloop.memory.MemoryItem;
 import dev.memloop.memory.embed.Float16;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,9 +18,15 @@ import java.util.Map;
  * (a relative error of at most 2<sup>-11</sup> a component, so an item's cosine with its original stays above
  * 0.99999 for the embeddings memloop makes, and the guard still catches a repeat at 0.999).
  *
+ * <p>The form an agent is kept in twice: by {@link PassivatingAgent} while it is passivated, and in Distributed
+ * Data by a sharded agent between turns, so that a handoff or a passivation in the cluster replicates half the
+ * bytes. Rounding is idempotent (a decoded half encodes to itself), so an agent that moves many times keeps the
+ * vectors of its first move. Between nodes it travels as Jackson CBOR, the vectors as one byte string; a
+ * snapshot whose arrays disagree is refused as it is read.
+ *
  * <p>Immutable; plain data, safe to share.
  */
-public final class CompactSnapshot {
+public final class CompactSnapshot implements RuntimeMessage {
 
   private final String agentId;
   private final int turnsCompleted;
@@ -35,6 +45,64 @@ public final class CompactSnapshot {
     this.texts = texts;
     this.metadata = metadata;
     this.halves = halves;
+  }
+
+  /** As read from another node: checked, since a peer may send anything. */
+  @JsonCreator
+  @SuppressWarnings("unchecked")
+  static CompactSnapshot read(@JsonProperty("agentId") String agentId,
+      @JsonProperty("turnsCompleted") int turnsCompleted, @JsonProperty("dimension") int dimension,
+      @JsonProperty("ids") String[] ids, @JsonProperty("texts") String[] texts,
+      @JsonProperty("metadata") Map<String, Object>[] metadata, @JsonProperty("halves") byte[] halves) {
+    if (agentId == null || agentId.isBlank() || turnsCompleted < 0 || dimension < 0 || ids == null || texts == null
+        || halves == null || texts.length != ids.length || (metadata != null && metadata.length != ids.length)
+        || halves.length != 2L * ids.length * dimension) {
+      throw new IllegalArgumentException("a compact snapshot whose parts disagree: agent " + agentId + ", "
+          + (ids == null ? "no" : ids.length) + " ids, " + (texts == null ? "no" : texts.length) + " texts, "
+          + (halves == null ? "no" : halves.length) + " vector bytes at dimension " + dimension);
+    }
+    short[] values = new short[halves.length / 2];
+    ByteBuffer.wrap(halves).order(ByteOrder.LITTLE_ENDIAN).asShortBuffer().get(values);
+    return new CompactSnapshot(agentId, turnsCompleted, dimension, ids.clone(), texts.clone(),
+        metadata == null ? null : metadata.clone(), values);
+  }
+
+  @JsonProperty("agentId")
+  private String wireAgentId() {
+    return agentId;
+  }
+
+  @JsonProperty("turnsCompleted")
+  private int wireTurnsCompleted() {
+    return turnsCompleted;
+  }
+
+  @JsonProperty("dimension")
+  private int wireDimension() {
+    return dimension;
+  }
+
+  @JsonProperty("ids")
+  private String[] wireIds() {
+    return ids;
+  }
+
+  @JsonProperty("texts")
+  private String[] wireTexts() {
+    return texts;
+  }
+
+  @JsonProperty("metadata")
+  private Map<String, Object>[] wireMetadata() {
+    return metadata;
+  }
+
+  /** The vectors as one byte string (little-endian halves): CBOR writes it as bytes, not a list of numbers. */
+  @JsonProperty("halves")
+  private byte[] wireHalves() {
+    ByteBuffer bytes = ByteBuffer.allocate(2 * halves.length).order(ByteOrder.LITTLE_ENDIAN);
+    bytes.asShortBuffer().put(halves);
+    return bytes.array();
   }
 
   /**
@@ -90,6 +158,11 @@ public final class CompactSnapshot {
 
   public String agentId() {
     return agentId;
+  }
+
+  /** Completed turns carried with the snapshot. */
+  public int turnsCompleted() {
+    return turnsCompleted;
   }
 
   /** Items kept. */

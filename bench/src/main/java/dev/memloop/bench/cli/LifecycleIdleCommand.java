@@ -8,6 +8,7 @@ import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.memory.timing.Units;
+import dev.memloop.runtime.Passivation;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentGroup;
 import dev.memloop.runtime.config.AgentConfigs;
@@ -31,16 +32,21 @@ import picocli.CommandLine.Option;
 
 /** {@code memloop lifecycle idle}: idle agents that hold what they learned, passivated, and brought back. */
 @Command(name = "idle", mixinStandardHelpOptions = true,
-    description = "Idle agents holding remembered items, passivated: each learns --items lines in one turn, is "
-        + "stopped and kept as a snapshot (compact: half-precision vectors; or full); then heap per agent, restore "
-        + "time per agent and per item, and whether a restored agent still catches a repeat.")
+    description = "Idle agents holding remembered items: each learns --items lines in one turn and is left idle; "
+        + "compact: the runtime passivates it after --idle-timeout (stopped, kept as half-precision vectors and "
+        + "texts); full: it stays up. Then heap per idle agent, restore time per agent and per item, and whether an "
+        + "agent brought back by a turn still catches a repeat.")
 final class LifecycleIdleCommand implements Callable<Integer> {
 
   /**
-   * Heap per kept item planned on before the run, compact (twice for full): agents of 10 items measured 6.0-6.6 KiB
-   * compact and 11.6 KiB full (docs/BENCHMARKS.md, "Idle agents that hold what they learned"), rounded up.
+   * Heap planned on per idle agent before the run, as an actor's share plus a share per item, rounded up from what
+   * agents of 10 items measured (docs/BENCHMARKS.md, "Idle agents that hold what they learned"): 7.8 KiB each
+   * passivated (the passivating actor about 1.4 KiB, the compact snapshot the rest), 17.8 KiB each kept up.
    */
-  static final long BYTES_PER_ITEM = 700;
+  static final long COMPACT_BYTES_PER_AGENT = 1_450;
+  static final long COMPACT_BYTES_PER_ITEM = 660;
+  static final long FULL_BYTES_PER_AGENT = 2_000;
+  static final long FULL_BYTES_PER_ITEM = 1_650;
 
   @CommandLine.Spec
   private CommandLine.Model.CommandSpec spec;
@@ -52,8 +58,13 @@ final class LifecycleIdleCommand implements Callable<Integer> {
   private int items;
 
   @Option(names = "--form", defaultValue = "compact", converter = FormConverter.class,
-      description = "How idle agents are kept: compact (half-precision vectors) or full (default: ${DEFAULT-VALUE}).")
+      description = "How idle agents are kept: compact (passivated: half-precision vectors and texts) or full (kept up, "
+          + "as they were) (default: ${DEFAULT-VALUE}).")
   private IdleMemories.Form form;
+
+  @Option(names = "--idle-timeout", defaultValue = "1s", converter = Durations.class,
+      description = "Idle time after which the runtime passivates a compact agent (default: ${DEFAULT-VALUE}).")
+  private java.time.Duration idleTimeout;
 
   @Option(names = "--sample", defaultValue = "1000",
       description = "Agents brought back to time the restore (default: ${DEFAULT-VALUE}).")
@@ -89,7 +100,11 @@ final class LifecycleIdleCommand implements Callable<Integer> {
     Options.require(spec, items >= 1 && items <= 1_000, "items must be in [1, 1000]: " + items);
     Options.require(spec, sample >= 0, "sample must be >= 0: " + sample);
     Options.require(spec, active >= 0, "active must be >= 0: " + active);
-    long idleBytes = BYTES_PER_ITEM * items * (form == IdleMemories.Form.FULL ? 2 : 1);
+    Options.require(spec, !idleTimeout.isZero() && !idleTimeout.isNegative()
+        && idleTimeout.compareTo(Passivation.MAX_IDLE_TIMEOUT) <= 0,
+        "--idle-timeout must be > 0 and <= 365d: " + Units.config(idleTimeout));
+    long idleBytes = form == IdleMemories.Form.FULL ? FULL_BYTES_PER_AGENT + FULL_BYTES_PER_ITEM * items
+        : COMPACT_BYTES_PER_AGENT + COMPACT_BYTES_PER_ITEM * items;
     Heap.require(spec, "--agents", agents, agents, idleBytes, "idle agents of " + items + " items");
     Heap.requireTotal(spec, "--active", active, (long) agents * idleBytes + (long) active * FleetCommand.BYTES_PER_AGENT,
         String.format(Locale.ROOT, "%,d idle and %,d active agents", agents, active));
@@ -102,15 +117,16 @@ final class LifecycleIdleCommand implements Callable<Integer> {
     parameters.put("items", items);
     parameters.put("form", form.name().toLowerCase(Locale.ROOT));
     parameters.put("sample", sample);
+    parameters.put("idle_timeout_ms", idleTimeout.toMillis());
     parameters.put("embedder", chosen.name());
     BenchRun run = BenchRun.start(spec, output, "lifecycle-idle", "memloop lifecycle idle", parameters);
     PrintWriter console = run.console();
     TriageRun.Outcome[] fleet = new TriageRun.Outcome[1];
     Heap.Peak heap = Heap.watch();
     IdleMemories.Result result = ActorSystems.with("memloop-idle", root, system ->
-        IdleMemories.measure(system, agents, items, form, agent, chosen, sample, done -> {
+        IdleMemories.measure(system, agents, items, form, idleTimeout, agent, chosen, sample, done -> {
           if (done % 100_000 == 0 || done == agents) {
-            output.progress.line(console, "  %,d of %,d agents learned and kept", done, agents);
+            output.progress.line(console, "  %,d of %,d agents learned", done, agents);
             console.flush();
           }
         }, () -> {
@@ -125,14 +141,17 @@ final class LifecycleIdleCommand implements Callable<Integer> {
           }
         }));
     TextTable table = new TextTable("measure", "value");
-    table.row("idle agents kept (" + form.name().toLowerCase(Locale.ROOT) + "), items each", String.format(Locale.ROOT,
-        "%,d x %d", result.agents(), result.items()));
+    table.row(form == IdleMemories.Form.COMPACT ? "idle agents passivated after " + Units.config(idleTimeout)
+        + ", items each" : "idle agents kept up (full), items each", String.format(Locale.ROOT, "%,d x %d",
+        result.agents(), result.items()));
     table.row("heap per idle agent (after full collections)", Units.bytes(result.heapBytesPerAgent()));
-    table.row("learning and keeping them", Units.time(result.fillNanos()));
-    table.row("restore per agent (median of " + result.sampled() + ")", Units.microsWithUnit(result.restoreNanosPerAgent()));
+    table.row(form == IdleMemories.Form.COMPACT ? "learning, then every agent passivated" : "learning",
+        Units.time(result.fillNanos()));
+    table.row("restore per agent: decode + spawn (median of " + result.sampled() + ")",
+        Units.microsWithUnit(result.restoreNanosPerAgent()));
     table.row("restore per item", Units.microsWithUnit((long) result.restoreNanosPerItem()));
-    table.row("back: spawned and first turn answered (median)", Units.microsWithUnit(result.backNanosPerAgent()));
-    table.row("restored agents that caught a repeat", result.caughtAfterRestore() + " of " + result.sampled());
+    table.row("turn back: sent, restored, answered (median)", Units.microsWithUnit(result.backNanosPerAgent()));
+    table.row("agents back that caught a repeat", result.caughtAfterRestore() + " of " + result.sampled());
     Map<String, Object> records = new LinkedHashMap<>();
     records.put("idle", result);
     if (fleet[0] != null) {

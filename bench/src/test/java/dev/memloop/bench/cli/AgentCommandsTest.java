@@ -50,6 +50,10 @@ class AgentCommandsTest {
         Arguments.of(new String[] {"lifecycle", "idle", "--sample", "-1"}, "sample must be >= 0: -1"),
         Arguments.of(new String[] {"lifecycle", "idle", "--form", "tiny"}, "'tiny': expected compact or full"),
         Arguments.of(new String[] {"lifecycle", "idle", "--active", "-1"}, "active must be >= 0: -1"),
+        Arguments.of(new String[] {"lifecycle", "idle", "--idle-timeout", "0s"},
+            "--idle-timeout must be > 0 and <= 365d: 0s"),
+        Arguments.of(new String[] {"lifecycle", "idle", "--idle-timeout", "400d"},
+            "--idle-timeout must be > 0 and <= 365d: 400d"),
         Arguments.of(new String[] {"lifecycle", "idle", "--active", "2000000000"},
             "--active 2000000000: 100,000 idle and 2,000,000,000 active agents need about"),
         Arguments.of(new String[] {"lifecycle", "idle", "--agents", "10000000", "--items", "1000"},
@@ -136,10 +140,12 @@ class AgentCommandsTest {
     assertThat(lifecycle.exitCode()).as(lifecycle.err()).isZero();
     assertThat(lifecycle.out()).contains("spawn + turn + stop /s").contains("heap bytes per idle actor");
     CliRun idle = CliRun.of("lifecycle", "idle", "--agents", "300", "--items", "4", "--sample", "30", "--active", "20",
+        "--idle-timeout", "200ms",
         "--embedder", "hashing", "--out", results.toString());
     assertThat(idle.exitCode()).as(idle.err()).isZero();
     assertThat(idle.out()).contains("300 x 4").contains("heap per idle agent")
-        .containsPattern("restored agents that caught a repeat +30 of 30")
+        .contains("idle agents passivated after 200ms")
+        .containsPattern("agents back that caught a repeat +30 of 30")
         .containsPattern("active fleet beside them \\(nano-sim, simulated\\) +20 agents, [0-9,]+ steps/s, 0 redundant");
     CliRun runtime = CliRun.of("bench", "runtime", "--items", "50", "--turns", "3", "--agents", "20",
         "--embedder", "hashing", "--out", results.toString());

@@ -61,7 +61,7 @@ public final class Units {
 
   /**
    * A duration as a config file or flag spells it, in the largest unit that keeps it whole: {@code 30ms},
-   * {@code -5ms}, {@code 2s}, {@code 1500us}, {@code 0s}. Null is written {@code unlimited}, as the budget spells it.
+   * {@code -5ms}, {@code 2s}, {@code 1500us}, {@code 0s}, {@code 2h}, {@code 400d}. Null is written {@code unlimited}, as the budget spells it.
    */
   public static String config(Duration d) {
     if (d == null) {
@@ -75,6 +75,12 @@ public final class Units {
       nanos = d.toNanos();
     } catch (ArithmeticException e) {
       return d.getSeconds() + "s"; // beyond 292 years: whole seconds are exact enough
+    }
+    if (nanos % 86_400_000_000_000L == 0) {
+      return nanos / 86_400_000_000_000L + "d"; // a value given in days is echoed in days
+    }
+    if (nanos % 3_600_000_000_000L == 0) {
+      return nanos / 3_600_000_000_000L + "h";
     }
     if (nanos % 1_000_000_000L == 0) {
       return nanos / 1_000_000_000L + "s";

@@ -38,6 +38,9 @@ class UnitsTest {
     assertThat(Units.config(Duration.ofNanos(1_500_000))).isEqualTo("1500us");
     assertThat(Units.config(Duration.ofNanos(7))).isEqualTo("7ns");
     assertThat(Units.config(Duration.ZERO)).isEqualTo("0s");
+    assertThat(Units.config(Duration.ofHours(2))).isEqualTo("2h");
+    assertThat(Units.config(Duration.ofDays(400))).isEqualTo("400d");
+    assertThat(Units.config(Duration.ofMinutes(90))).isEqualTo("5400s");
     assertThat(Units.config(null)).isEqualTo("unlimited");
   }
 }

@@ -3,6 +3,7 @@ package dev.memloop.runtime.cluster;
 import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.AgentSnapshot;
+import dev.memloop.runtime.CompactSnapshot;
 import dev.memloop.runtime.AgentSpec;
 import dev.memloop.runtime.MemloopDispatcher;
 import dev.memloop.runtime.cluster.ShardedAgent.Command;
@@ -95,9 +96,9 @@ final class EntityPhases {
         response -> new ShardedAgent.Loaded(loaded(response)));
   }
 
-  private AgentSnapshot loaded(Replicator.GetResponse<LWWRegister<AgentSnapshot>> response) {
-    if (response instanceof Replicator.GetSuccess<LWWRegister<AgentSnapshot>> found) {
-      return found.get(ShardedAgent.key(e.agentId())).getValue();
+  private AgentSnapshot loaded(Replicator.GetResponse<LWWRegister<CompactSnapshot>> response) {
+    if (response instanceof Replicator.GetSuccess<LWWRegister<CompactSnapshot>> found) {
+      return found.get(ShardedAgent.key(e.agentId())).getValue().restore();
     }
     if (response instanceof Replicator.NotFound) {
       return AgentSnapshot.empty(e.agentId()); // a new agent
@@ -223,9 +224,10 @@ final class EntityPhases {
           if (taken.snapshot() == null) { // the agent did not answer: reply without replicating, and say so
             return replied(agent, turnsAtStart, taken.result(), taken.replyTo(), false);
           }
+          CompactSnapshot compact = CompactSnapshot.of(taken.snapshot());
           e.replicator().askUpdate(replyTo -> new Replicator.Update<>(ShardedAgent.key(e.agentId()),
-                  LWWRegister.create(node, taken.snapshot()), new Replicator.WriteMajority(ShardedAgent.MAJORITY_TIMEOUT),
-                  replyTo, current -> current.withValue(node, taken.snapshot())),
+                  LWWRegister.create(node, compact), new Replicator.WriteMajority(ShardedAgent.MAJORITY_TIMEOUT),
+                  replyTo, current -> current.withValue(node, compact)),
               response -> new ShardedAgent.Replicated(taken.result(), taken.replyTo(),
                   response instanceof Replicator.UpdateSuccess));
           return Behaviors.same();

@@ -4,6 +4,7 @@ import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.AgentSnapshot;
 import dev.memloop.runtime.AgentSpec;
+import dev.memloop.runtime.CompactSnapshot;
 import dev.memloop.runtime.RuntimeMessage;
 import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.step.TurnResult;
@@ -24,7 +25,8 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 /**
  * An agent as a Cluster Sharding entity that moves with its memory. On start it reads its last snapshot from
  * Distributed Data (read-majority) and starts its agent from it; it runs one turn at a time, and at every turn end
- * writes the agent's snapshot with write-majority before answering, so a node that dies loses at most the turn
+ * writes the agent's snapshot, as a {@link CompactSnapshot} (the form passivated agents are kept in), with
+ * write-majority before answering, so a node that dies loses at most the turn
  * in flight and a rebalanced or passivated agent resumes elsewhere with every item, under the same ids.
  *
  * <p>Distributed Data rather than Persistence: there is no journal server on these machines, the state is small
@@ -87,20 +89,20 @@ public final class ShardedAgent {
 
   private ShardedAgent() {}
 
-  static org.apache.pekko.cluster.ddata.Key<LWWRegister<AgentSnapshot>> key(String agentId) {
+  static org.apache.pekko.cluster.ddata.Key<LWWRegister<CompactSnapshot>> key(String agentId) {
     return LWWRegisterKey.create("memloop-agent-" + agentId);
   }
 
   public static Behavior<Command> create(String agentId, Function<String, AgentSpec.Builder> specs) {
     return Behaviors.withStash(STASH, stash -> Behaviors.setup(context -> Behaviors.withTimers(timers ->
-        DistributedData.<Command, LWWRegister<AgentSnapshot>>withReplicatorMessageAdapter(replicator ->
+        DistributedData.<Command, LWWRegister<CompactSnapshot>>withReplicatorMessageAdapter(replicator ->
             new EntityPhases(new Entity(context, stash, timers, replicator, agentId, specs, System.nanoTime()))
                 .start()))));
   }
 
   /** What every phase of one entity shares. */
   record Entity(ActorContext<Command> context, StashBuffer<Command> stash, TimerScheduler<Command> timers,
-      ReplicatorMessageAdapter<Command, LWWRegister<AgentSnapshot>> replicator, String agentId,
+      ReplicatorMessageAdapter<Command, LWWRegister<CompactSnapshot>> replicator, String agentId,
       Function<String, AgentSpec.Builder> specs, long startedNanos) {
 
 
