@@ -6,27 +6,29 @@ import java.util.List;
 /**
  * Argument checks shared by the memories. Every failure is an {@link IllegalArgumentException} whose
  * message names the argument and shows the offending value, and every check runs before anything changes.
+ * Public for {@link WorkingMemory} implementations in other modules (the pgvector store), so that every memory
+ * refuses the same input with the same words.
  */
-final class Inputs {
+public final class Inputs {
 
   private static final int SHOWN_CHARS = 60;
 
   private Inputs() {}
 
-  static void text(String text, String name) {
+  public static void text(String text, String name) {
     if (text == null || text.isBlank()) {
       throw new IllegalArgumentException(name + " must not be null or blank: " + show(text));
     }
   }
 
   /** Text stored beside a pre-embedded vector: optional, but not blank. */
-  static void optionalText(String text) {
+  public static void optionalText(String text) {
     if (text != null && text.isBlank()) {
       throw new IllegalArgumentException("text must be null or non-blank: " + show(text));
     }
   }
 
-  static void texts(List<String> texts) {
+  public static void texts(List<String> texts) {
     if (texts == null) {
       throw new IllegalArgumentException("texts must not be null");
     }
@@ -35,32 +37,32 @@ final class Inputs {
     }
   }
 
-  static void id(String id) {
+  public static void id(String id) {
     if (id == null || id.isBlank()) {
       throw new IllegalArgumentException("id must not be null or blank: " + show(id));
     }
   }
 
-  static void k(int k) {
+  public static void k(int k) {
     if (k <= 0) {
       throw new IllegalArgumentException("k must be > 0: " + k);
     }
   }
 
-  static void threshold(double threshold) {
+  public static void threshold(double threshold) {
     if (!(threshold >= -1 && threshold <= 1)) {
       throw new IllegalArgumentException("threshold must be in [-1, 1]: " + threshold);
     }
   }
 
-  static void filter(MetadataFilter filter) {
+  public static void filter(MetadataFilter filter) {
     if (filter == null) {
       throw new IllegalArgumentException("filter must not be null");
     }
   }
 
   /** A caller's vector: right dimension, finite, not all zeros. Returns its squared norm. */
-  static double vector(float[] vector, int dimension, String name) {
+  public static double vector(float[] vector, int dimension, String name) {
     if (vector == null) {
       throw new IllegalArgumentException(name + " must not be null");
     }
@@ -78,7 +80,7 @@ final class Inputs {
    * An embedder's output. A wrong length or a NaN is the embedder's fault, not the caller's, and is
    * reported as such; the zero vector is legitimate (no known token) and returned as norm 0.
    */
-  static double embedded(float[] vector, int dimension, Embedder embedder, String text) {
+  public static double embedded(float[] vector, int dimension, Embedder embedder, String text) {
     if (vector == null || vector.length != dimension) {
       throw new IllegalStateException("embedder " + embedder.name() + " returned "
           + (vector == null ? "null" : vector.length + " dimensions") + " for " + show(text)
@@ -97,7 +99,7 @@ final class Inputs {
    * or infinity makes it non-finite, so only then (or for a zero or underflowing sum) does the exact scalar
    * pass below run, to name the component or get the sum right.
    */
-  static double squaredNorm(float[] vector, String name) {
+  public static double squaredNorm(float[] vector, String name) {
     float fast = VectorMath.dot(vector, vector); // no result array: this runs on every search and write
     if (Float.isFinite(fast) && fast > 1e-30f) {
       return fast;
@@ -118,7 +120,7 @@ final class Inputs {
   }
 
   /** A value quoted for an error message, shortened so a huge text cannot flood a log. */
-  static String show(String value) {
+  public static String show(String value) {
     if (value == null) {
       return "null";
     }

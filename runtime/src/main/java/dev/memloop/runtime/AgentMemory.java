@@ -24,6 +24,7 @@ import dev.memloop.runtime.policy.MemoryPolicy;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.step.MemoryPath;
 import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 
 /**
@@ -35,6 +36,9 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
  * @param poster {@code memory.store = blackboard}: the agent's posts; else null
  */
 record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
+
+  /** The dispatcher of store actors that block on a database ({@code memory.store = pgvector}). */
+  static final String STORE_DISPATCHER = "memloop.store-dispatcher";
 
   static AgentMemory wire(AgentSpec spec, ActorContext<Agent.Command> context) {
     AgentConfig config = spec.config();
@@ -72,7 +76,12 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
       case NETWORKED: {
         WorkingMemory own = null;
         ActorRef<MemoryStore.Command> ref = spec.remoteStore(); // a store node's (memory.store = remote)
-        if (ref == null) { // the agent's own store: a child with the configured round trip, surviving restarts
+        if (config.memory().store() == MemoryStoreKind.PGVECTOR) {
+          // its rows are its memory, outliving the agent: a snapshot carries none of them (own stays null), and the
+          // store actor blocks on JDBC on the store dispatcher, never on the agents' threads
+          ref = context.spawn(MemoryStore.create(spec.memories().open(spec.id()), config.networked().rtt(),
+              spec.timer()), "memory-store", DispatcherSelector.fromConfig(STORE_DISPATCHER));
+        } else if (ref == null) { // the agent's own store: a child with the configured round trip, surviving restarts
           own = memory(spec, true);
           ref = context.spawn(MemoryStore.create(own, config.networked().rtt(), spec.timer()), "memory-store",
               MemloopDispatcher.props());

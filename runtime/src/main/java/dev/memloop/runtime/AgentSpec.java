@@ -38,6 +38,7 @@ public final class AgentSpec {
   private final ActorRef<MemoryStore.Command> remoteStore;
   private final long seed;
   private final SharedBoard board;
+  private final ExternalMemories memories;
 
   private AgentSpec(Builder b, double threshold, Embedder embedder) {
     this.id = b.id;
@@ -50,6 +51,7 @@ public final class AgentSpec {
     this.remoteStore = b.remoteStore;
     this.seed = b.seed;
     this.board = b.board;
+    this.memories = b.memories;
   }
 
   /** A builder for the agent {@code id}: letters, digits, '-' or '_', as its actor's name. */
@@ -91,6 +93,11 @@ public final class AgentSpec {
     return remoteStore;
   }
 
+  /** Where {@code memory.store = pgvector} agents' memories are kept; null otherwise. */
+  public ExternalMemories memories() {
+    return memories;
+  }
+
   /** The agent's seed, for reasoners that draw random numbers. */
   public long seed() {
     return seed;
@@ -127,6 +134,7 @@ public final class AgentSpec {
     private ActorRef<MemoryStore.Command> remoteStore;
     private long seed;
     private SharedBoard board;
+    private ExternalMemories memories;
 
     private Builder(String id) {
       this.id = id;
@@ -206,6 +214,12 @@ public final class AgentSpec {
       return this;
     }
 
+    /** Where the agent's memory is kept for {@code memory.store = pgvector} (a {@code PgVectorStore}'s memories). */
+    public Builder memories(ExternalMemories newMemories) {
+      this.memories = newMemories;
+      return this;
+    }
+
     /** The settings the spec will have: the given config or the defaults. */
     public AgentConfig configOrDefaults() {
       return config == null ? AgentConfigs.defaults() : config;
@@ -273,6 +287,10 @@ public final class AgentSpec {
           throw new IllegalArgumentException("agent " + id + ": memloop.agent.memory.store = blackboard with policy = "
               + "networked needs the board's read port (SharedBoard.readPort)");
         }
+      }
+      if (config.memory().store() == MemoryStoreKind.PGVECTOR && memories == null) {
+        throw new IllegalArgumentException("agent " + id + ": memloop.agent.memory.store = pgvector needs where its "
+            + "memory is kept: builder.memories(pgVectorStore::memory...), or a command that opens memloop.pgvector");
       }
       if (config.memory().store() == MemoryStoreKind.REMOTE && remoteStore == null) {
         throw new IllegalArgumentException("agent " + id + ": memloop.agent.memory.store = remote needs its store on a "

@@ -29,11 +29,17 @@ public final class LlmTriageAgents {
   /** @param tools the model's tools; null for the agent's own {@code memloop.agent.tools} (the memory as tools) */
   public static AgentSpec spec(String id, AgentConfig config, Embedder embedder, ChatCalls calls, long seed,
       DelayTimer timer, ToolSettings tools) {
+    return builder(id, config, embedder, calls, seed, timer, tools).build();
+  }
+
+  /** The builder of {@link #spec(String, AgentConfig, Embedder, ChatCalls, long, DelayTimer, ToolSettings)}. */
+  public static AgentSpec.Builder builder(String id, AgentConfig config, Embedder embedder, ChatCalls calls, long seed,
+      DelayTimer timer, ToolSettings tools) {
     LlmReasoner.Builder reasoner = TriagePrompt.reasoner(calls);
     if (tools != null) {
       reasoner.toolSettings(tools);
     }
     return AgentSpec.builder(id).config(config).embedder(embedder).calibration(GuardCalibration::threshold)
-        .reasoners(reasoner.factory()).executor(TriageAgents.INVESTIGATE).timer(timer).seed(seed).build();
+        .reasoners(reasoner.factory()).executor(TriageAgents.INVESTIGATE).timer(timer).seed(seed);
   }
 }

@@ -3,6 +3,7 @@ package dev.memloop.agents.triage;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.DelayTimer;
 import dev.memloop.runtime.Agent;
+import dev.memloop.runtime.ExternalMemories;
 import dev.memloop.runtime.AgentSpec;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentGroup;
@@ -49,8 +50,14 @@ public final class TriageFleet {
 
   public static Assembly assemble(List<AgentGroup> groups, SimulatedModel.Parameters model, AlertWorkloadSpec workload,
       long seed, DelayTimer timer) {
-    return assemble(groups, (id, config, embedder, agentSeed) -> TriageAgents.spec(id, config, embedder, model, agentSeed,
-        timer, null), workload, seed);
+    return assemble(groups, model, workload, seed, timer, null);
+  }
+
+  /** As above, networked groups with {@code memory.store = pgvector} keeping their memories in {@code memories}. */
+  public static Assembly assemble(List<AgentGroup> groups, SimulatedModel.Parameters model, AlertWorkloadSpec workload,
+      long seed, DelayTimer timer, ExternalMemories memories) {
+    return assemble(groups, (id, config, embedder, agentSeed) -> TriageAgents.builder(id, config, embedder, model,
+        agentSeed, timer).memories(memories).build(), workload, seed);
   }
 
   public static Assembly assemble(List<AgentGroup> groups, Specs specs, AlertWorkloadSpec workload, long seed) {

@@ -2,6 +2,7 @@ package dev.memloop.agents.triage;
 
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.config.AgentGroup;
+import dev.memloop.runtime.config.MemoryStoreKind;
 import dev.memloop.runtime.fleet.Fleet;
 import dev.memloop.runtime.fleet.FleetListener;
 import dev.memloop.runtime.fleet.FleetOptions;
@@ -74,8 +75,11 @@ public final class TriageRun {
    */
   public static void warmUp(ActorSystem<?> system, List<AgentGroup> groups,
       SimulatedModel.Parameters model, long seed, int agentsPerGroup) throws Exception {
-    List<AgentGroup> small = groups.stream().map(g -> new AgentGroup(
-        g.name(), Math.min(agentsPerGroup, g.agents()), g.config())).toList();
+    // a database-backed group warms up on its own memory: the warm-up is for the JIT, and its rows would be found
+    // by the measured agents of the same ids
+    List<AgentGroup> small = groups.stream().map(g -> new AgentGroup(g.name(), Math.min(agentsPerGroup, g.agents()),
+        g.config().memory().store() == MemoryStoreKind.PGVECTOR ? g.config().withStore(MemoryStoreKind.OWN)
+            : g.config())).toList();
     runGroupsInTurn(system, TriageFleet.assemble(small, model, AlertWorkloadSpec.DEFAULT,
         seed + WARMUP_SEED_OFFSET, HighResolutionTimer.shared()), FleetOptions.DEFAULT,
         FleetListener.NONE).toCompletableFuture().get(1, TimeUnit.HOURS);

@@ -7,7 +7,10 @@ import dev.memloop.agents.triage.TriageFleet;
 import dev.memloop.agents.triage.TriageRun;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.config.AgentConfigs;
+import dev.memloop.pgvector.PgUrl;
+import dev.memloop.runtime.ExternalMemories;
 import dev.memloop.runtime.config.AgentGroup;
+import dev.memloop.runtime.config.MemoryStoreKind;
 import dev.memloop.runtime.config.EmbedderChoice;
 import dev.memloop.runtime.fleet.FleetOptions;
 import dev.memloop.runtime.llm.CallLimits;
@@ -46,8 +49,19 @@ final class FleetCommand implements Callable<Integer> {
       description = "none, per-turn, per-step or networked; a list runs each as a group (default: the config's).")
   private List<MemoryPolicyKind> policies;
 
-  @Option(names = "--rtt", converter = Durations.class, description = "Injected store round trip of networked agents.")
+  @Option(names = "--rtt", converter = Durations.class, description = "Injected store round trip of networked agents "
+      + "(with --store pgvector, added to the real database's).")
   private Duration rtt;
+
+  @Option(names = "--store", converter = StoreConverter.class, description = "Where networked groups keep their "
+      + "memory: own (a store actor of their own, the injected --rtt its only cost) or pgvector (PostgreSQL + "
+      + "pgvector: every lookup a real query; --pg-url, memloop.pgvector.url, or PGlite started for the run) "
+      + "(default: the config's memory.store).")
+  private MemoryStoreKind store;
+
+  @Option(names = "--pg-url", description = "JDBC URL of your own PostgreSQL + pgvector for --store pgvector, as in "
+      + "jdbc:postgresql://127.0.0.1:5432/postgres?user=u&password=p (default: memloop.pgvector.url, else PGlite).")
+  private String pgUrl;
 
   @Option(names = "--budget", description = "Per-turn lookup budget, as in 100ms, or unlimited.")
   private String budget;
@@ -85,6 +99,11 @@ final class FleetCommand implements Callable<Integer> {
       + "interpreted (default: ${DEFAULT-VALUE}; 0 for none).")
   private int warmup;
 
+  @Option(names = "--in-flight", description = "Agents with a turn in flight at once (default: every agent). A "
+      + "database serves lookups at its own rate: a fleet larger than it keeps up with queues, and queued lookups "
+      + "spend the budget.")
+  private Integer inFlight;
+
   @CommandLine.Mixin
   private RunOutput output;
 
@@ -106,13 +125,21 @@ final class FleetCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), "warmup must be >= 0: " + warmup);
     }
     spend.check(spec);
+    Options.require(spec, inFlight == null || (inFlight >= 1 && inFlight <= 10_000_000), "--in-flight must be in "
+        + "[1, 10000000]: " + inFlight);
     Options.require(spec, llmConcurrency == null || llmConcurrency >= 0, "--llm-concurrency must be >= 0: "
         + llmConcurrency);
     Options.require(spec, llmRate == null || (llmRate >= 0 && !llmRate.isInfinite()), "--llm-rate must be >= 0: "
         + llmRate);
     Options.require(spec, spend.real() || spend.llmBaseUrl == null, "--llm-base-url needs --llm openai");
     Config root = Options.valid(spec, () -> overrides().withFallback(AgentConfigs.load(config)).resolve());
-    List<AgentGroup> groups = Options.valid(spec, () -> groups(root));
+    List<AgentGroup> groups = Options.valid(spec, () -> withStore(groups(root)));
+    boolean onPgvector = groups.stream().anyMatch(g -> g.config().memory().store() == MemoryStoreKind.PGVECTOR);
+    Options.require(spec, pgUrl == null || onPgvector, "--pg-url needs a group whose memory is in pgvector "
+        + "(--store pgvector, or memory.store = pgvector in --config)");
+    if (pgUrl != null) {
+      Options.valid(spec, () -> PgUrl.checked(pgUrl, "--pg-url"));
+    }
     long fleetAgents = groups.stream().mapToLong(AgentGroup::agents).sum();
     Heap.require(spec, "--agents", agents, fleetAgents, BYTES_PER_AGENT, "agents");
     Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
@@ -126,9 +153,19 @@ final class FleetCommand implements Callable<Integer> {
         throw spend.overBudget(spec);
       }
     }
+    try (PgVectorRun pg = onPgvector ? openPgvector(root, groups) : null) {
+      return run(root, groups, preset, real, pg);
+    }
+  }
+
+  private Integer run(Config root, List<AgentGroup> groups, SimulatedModelPreset preset, FleetLlm real, PgVectorRun pg)
+      throws Exception {
+    ExternalMemories memories = pg == null ? null : pg.memories(groups.stream()
+        .filter(g -> g.config().memory().store() == MemoryStoreKind.PGVECTOR).findFirst().orElseThrow()
+        .config().memory().embedder().embedder());
     TriageFleet.Assembly assembly = Options.valid(spec, () -> preset != null ? TriageFleet.assemble(groups,
-        preset.parameters(), AlertWorkloadSpec.DEFAULT, seed, HighResolutionTimer.shared())
-        : TriageFleet.assemble(groups, real.specs(groupOfAgent(groups)), AlertWorkloadSpec.DEFAULT, seed));
+        preset.parameters(), AlertWorkloadSpec.DEFAULT, seed, HighResolutionTimer.shared(), memories)
+        : TriageFleet.assemble(groups, real.specs(groupOfAgent(groups), memories), AlertWorkloadSpec.DEFAULT, seed));
     String modelLabel = preset != null ? preset.configName() : real.label();
     // a warm-up would spend model calls on ungraded work; it runs at most a group's own agents
     int warmupAgents = preset != null ? Math.min(warmup, maxAgents(groups)) : 0;
@@ -139,12 +176,19 @@ final class FleetCommand implements Callable<Integer> {
     parameters.put("seed", seed);
     parameters.put("groups", concurrent ? "concurrent" : "one after another");
     parameters.put("warmupAgentsPerGroup", warmupAgents);
+    parameters.put("inFlight", inFlight == null ? "every agent" : inFlight);
     parameters.put("workload", AlertWorkloadSpec.DEFAULT.toString());
+    if (pg != null) {
+      parameters.put("pgvector", pg.label());
+    }
     BenchRun run = BenchRun.start(spec, output, "fleet", "memloop fleet", parameters);
     PrintWriter console = run.console();
     console.printf("%d agents in %d group(s), %s, seeds %d..%d%n", assembly.members().size(), groups.size(),
         preset != null ? "simulated model " + modelLabel + " (not a real LLM)" : "real model " + modelLabel, seed,
         seed + maxAgents(groups) - 1);
+    if (pg != null) {
+      console.println("pgvector: " + pg.label());
+    }
     console.flush();
 
     Heap.Peak heap = Heap.watch();
@@ -156,8 +200,10 @@ final class FleetCommand implements Callable<Integer> {
       }
       try (TurnProgress bar = new TurnProgress(assembly.members().size() * AlertWorkloadSpec.DEFAULT.turns(),
           output.progress.bars())) {
-        return (concurrent ? TriageRun.run(system, assembly, FleetOptions.DEFAULT, bar)
-            : TriageRun.runGroupsInTurn(system, assembly, FleetOptions.DEFAULT, bar)).toCompletableFuture()
+        FleetOptions options = inFlight == null ? FleetOptions.DEFAULT
+            : new FleetOptions(FleetOptions.DEFAULT.turnTimeout(), inFlight, false);
+        return (concurrent ? TriageRun.run(system, assembly, options, bar)
+            : TriageRun.runGroupsInTurn(system, assembly, options, bar)).toCompletableFuture()
             .get(24, TimeUnit.HOURS);
       }
     });
@@ -169,6 +215,42 @@ final class FleetCommand implements Callable<Integer> {
       run.write("llm-calls.json", real.counters().usage()); // tokens and time of every call
     }
     return run.finish("fleet.json", report.records(), report.markdown());
+  }
+
+  /** Opens the database the pgvector groups share; one embedder dimension per table. */
+  private PgVectorRun openPgvector(Config root, List<AgentGroup> groups) throws Exception {
+    List<Integer> dimensions = groups.stream().filter(g -> g.config().memory().store() == MemoryStoreKind.PGVECTOR)
+        .map(g -> g.config().memory().embedder().embedder().dimension()).distinct().toList();
+    Options.require(spec, dimensions.size() == 1, "groups in pgvector share one table and so one embedder "
+        + "dimension: " + dimensions);
+    return Options.valid(spec, () -> {
+      try {
+        return PgVectorRun.open(root, pgUrl, dimensions.get(0));
+      } catch (RuntimeException e) {
+        throw e;
+      } catch (Exception e) {
+        throw new IllegalArgumentException("pgvector: " + e.getMessage(), e);
+      }
+    });
+  }
+
+  /** --store applied to the networked groups (the only ones a store can serve). */
+  private List<AgentGroup> withStore(List<AgentGroup> groups) {
+    if (store == null) {
+      return groups;
+    }
+    List<AgentGroup> out = new ArrayList<>();
+    boolean any = false;
+    for (AgentGroup g : groups) {
+      boolean networked = g.config().policy() == MemoryPolicyKind.NETWORKED;
+      any |= networked;
+      out.add(networked ? new AgentGroup(g.name(), g.agents(), g.config().withStore(store)) : g);
+    }
+    if (!any) {
+      throw new IllegalArgumentException("--store applies to networked groups, and there is none: add networked to "
+          + "--policy");
+    }
+    return out;
   }
 
   private Config overrides() {
@@ -233,6 +315,18 @@ final class FleetCommand implements Callable<Integer> {
 
   private static int maxAgents(List<AgentGroup> groups) {
     return groups.stream().mapToInt(AgentGroup::agents).max().orElse(0);
+  }
+
+  /** own or pgvector, as the flag spells them. */
+  static final class StoreConverter implements CommandLine.ITypeConverter<MemoryStoreKind> {
+    @Override
+    public MemoryStoreKind convert(String value) {
+      return switch (value) {
+        case "own" -> MemoryStoreKind.OWN;
+        case "pgvector" -> MemoryStoreKind.PGVECTOR;
+        default -> throw new CommandLine.TypeConversionException("'" + value + "': expected own or pgvector");
+      };
+    }
   }
 
   static final class PolicyConverter implements CommandLine.ITypeConverter<MemoryPolicyKind> {

@@ -2,6 +2,7 @@ package dev.memloop.bench.cli;
 
 import com.typesafe.config.Config;
 import dev.memloop.agents.llm.LlmTriageAgents;
+import dev.memloop.runtime.ExternalMemories;
 import dev.memloop.agents.triage.TriageFleet;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.config.AgentGroup;
@@ -95,9 +96,10 @@ final class FleetLlm {
    * Agents' specs: the triage reasoner on its group's model with its group's {@code memloop.agent.tools} (the memory
    * as tools unless turned off), every client bounded by the run's limits.
    */
-  TriageFleet.Specs specs(Map<String, String> groupOfAgent) {
-    return (id, config, embedder, agentSeed) -> LlmTriageAgents.spec(id, config, embedder,
-        client(settings.get(groupOfAgent.get(id))), agentSeed, HighResolutionTimer.shared(), null);
+  TriageFleet.Specs specs(Map<String, String> groupOfAgent, ExternalMemories memories) {
+    return (id, config, embedder, agentSeed) -> LlmTriageAgents.builder(id, config, embedder,
+        client(settings.get(groupOfAgent.get(id))), agentSeed, HighResolutionTimer.shared(), null).memories(memories)
+        .build();
   }
 
   private synchronized ChatCalls client(LlmSettings s) {

@@ -97,7 +97,9 @@ final class ReproduceCommand implements Callable<Integer> {
     List<Experiment> experiments = Options.valid(spec, () -> Experiments.select(chosen));
     Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
     Options.valid(spec, () -> EmbedderNames.resolve(embedder));
-    Options.require(spec, pgUrl == null || pgUrl.startsWith("jdbc:postgresql:"), "--pg-url must be a jdbc:postgresql: URL: '" + pgUrl + "'");
+    if (pgUrl != null) {
+      Options.valid(spec, () -> dev.memloop.pgvector.PgUrl.checked(pgUrl, "--pg-url")); // shown without its password
+    }
     Options.require(spec, networkEmbed == null || !networkEmbed.isZero(), "network embed cost must be > 0: " + Units.config(networkEmbed));
     spend.check(spec);
     LlmRun llmRun = Options.valid(spec, () -> ReproduceLlm.resolve(spend.llm, model, spend.llmBaseUrl, rubric));

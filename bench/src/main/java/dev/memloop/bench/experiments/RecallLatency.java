@@ -1,7 +1,7 @@
 package dev.memloop.bench.experiments;
 
 import dev.memloop.bench.benchmarks.pg.PgVectorRecall;
-import dev.memloop.bench.benchmarks.pg.PgliteServer;
+import dev.memloop.pgvector.PgliteServer;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.timing.NearestRank;

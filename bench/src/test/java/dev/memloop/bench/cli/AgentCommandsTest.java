@@ -45,6 +45,14 @@ class AgentCommandsTest {
         Arguments.of(new String[] {"fleet", "--agents", "2000000000"},
             "--agents 2000000000: 2,000,000,000 agents need about 208.6 TiB of heap (~112.0 KiB each), and this JVM "
                 + "may plan on"),
+        Arguments.of(new String[] {"fleet", "--in-flight", "0"}, "--in-flight must be in [1, 10000000]: 0"),
+        Arguments.of(new String[] {"fleet", "--store", "mongo"}, "'mongo': expected own or pgvector"),
+        Arguments.of(new String[] {"fleet", "--store", "pgvector"},
+            "--store applies to networked groups, and there is none: add networked to --policy"),
+        Arguments.of(new String[] {"fleet", "--pg-url", "jdbc:postgresql://db/x"},
+            "--pg-url needs a group whose memory is in pgvector (--store pgvector, or memory.store = pgvector"),
+        Arguments.of(new String[] {"fleet", "--policy", "networked", "--store", "pgvector", "--pg-url",
+            "mysql://u:hunter2@db/x?password=hunter2"}, "'mysql://u:***@db/x?password=***'"),
         Arguments.of(new String[] {"lifecycle", "idle", "--agents", "0"}, "agents must be in [1, 10000000]: 0"),
         Arguments.of(new String[] {"lifecycle", "idle", "--items", "0"}, "items must be in [1, 1000]: 0"),
         Arguments.of(new String[] {"lifecycle", "idle", "--sample", "-1"}, "sample must be >= 0: -1"),
@@ -128,6 +136,22 @@ class AgentCommandsTest {
     CliRun unknown = CliRun.of("fleet", "--config", conf.toString(), "--out", out.toString());
     assertThat(unknown.exitCode()).isEqualTo(2);
     assertThat(unknown.err()).contains("unknown config key memloop.groups.x.colour");
+  }
+
+  @Test
+  void should_run_networked_agents_on_postgresql_pgvector_started_for_the_run() throws IOException {
+    CliRun fleet = CliRun.of("fleet", "--agents", "4", "--policy", "networked", "--store", "pgvector", "--in-flight",
+        "1", "--warmup", "0", "--embedder", "hashing", "--out", results.toString());
+    if (fleet.exitCode() != 0 && !"true".equals(System.getenv("CI")) && fleet.err().contains("pglite")) {
+      org.junit.jupiter.api.Assumptions.abort("PGlite could not start here: " + fleet.err());
+    }
+    assertThat(fleet.exitCode()).as(fleet.err()).isZero();
+    assertThat(fleet.out()).contains("pgvector: PostgreSQL").contains("pgvector 0.8.7")
+        .containsPattern("\\nnetworked +4 +2?[0-9]+ ");
+    try (Stream<Path> runs = Files.list(results)) {
+      Path dir = runs.filter(d -> d.getFileName().toString().startsWith("fleet-")).findFirst().orElseThrow();
+      assertThat(Files.readString(dir.resolve("run.json"))).contains("PGlite").doesNotContain("password=postgres");
+    }
   }
 
   @Test

@@ -55,6 +55,7 @@ class EveryFlagBadInputTest {
       Map.entry("memloop fleet --llm", List.of("claude")),
       Map.entry("memloop fleet --llm-base-url", List.of("ftp://model")),
       Map.entry("memloop fleet --model", List.of("gpt-9")),
+      Map.entry("memloop fleet --pg-url", List.of("--policy", "networked", "--store", "pgvector", "mysql://db")),
       Map.entry("memloop lifecycle agents --embedder", List.of("bert-huge")),
       Map.entry("memloop lifecycle idle --embedder", List.of("bert-huge")),
       Map.entry("memloop node --config", List.of("--port", "0", "/no/such.conf")),

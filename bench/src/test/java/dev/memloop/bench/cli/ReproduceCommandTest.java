@@ -24,7 +24,8 @@ class ReproduceCommandTest {
     return Stream.of(
         Arguments.of(new String[] {"reproduce", "--only", "fig5,fig99"}, "no experiment 'fig99'; choose from"),
         Arguments.of(new String[] {"reproduce", "fig5", "tablex"}, "Unmatched argument at index 2: 'tablex'"),
-        Arguments.of(new String[] {"reproduce", "--pg-url", "mysql://db"}, "--pg-url must be a jdbc:postgresql: URL: 'mysql://db'"),
+        Arguments.of(new String[] {"reproduce", "--pg-url", "mysql://db"}, "--pg-url must be a jdbc:postgresql: URL, as in "),
+        Arguments.of(new String[] {"reproduce", "--pg-url", "mysql://db?password=hunter2"}, "'mysql://db?password=***'"),
         Arguments.of(new String[] {"reproduce", "--seed", "1000000002"}, "seed 1000000002 is held out"),
         Arguments.of(new String[] {"reproduce", "--embedder", "bert-huge"}, "'bert-huge'"),
         Arguments.of(new String[] {"reproduce", "--network-embed", "0ms"}, "network embed cost must be > 0: 0s"),

@@ -110,6 +110,17 @@ public final class MemoryStore extends AbstractBehavior<MemoryStore.Command> {
     }
   }
 
+  /**
+   * The memory is kept elsewhere (a database) and could not be reached or did not answer within its deadline:
+   * nothing changed, and the same request may succeed later. A guard treats such a read as a lookup that failed.
+   */
+  public record Unavailable(long requestId, String reason, long storeNanos, long delayNanos) implements Reply {
+    @Override
+    public Reply delayed(long achievedNanos) {
+      return new Unavailable(requestId, reason, storeNanos, achievedNanos);
+    }
+  }
+
   /** A store answering as fast as its mailbox allows. */
   public static Behavior<Command> create(WorkingMemory memory) {
     return create(memory, Duration.ZERO, null);

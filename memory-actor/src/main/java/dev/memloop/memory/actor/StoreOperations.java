@@ -1,5 +1,6 @@
 package dev.memloop.memory.actor;
 
+import dev.memloop.memory.MemoryUnavailableException;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
 import java.util.List;
@@ -60,6 +61,8 @@ final class StoreOperations {
       // refusals (bad input, MemoryFullException, MemoryClosedException) leave the memory unchanged; anything
       // else is a bug and fails the actor, which restarts with the same memory
       return new MemoryStore.Rejected(requestId, e.getMessage(), elapsed(start), 0);
+    } catch (MemoryUnavailableException e) {
+      return new MemoryStore.Unavailable(requestId, e.getMessage(), elapsed(start), 0); // a database away
     }
   }
 

@@ -26,8 +26,10 @@ public record AgentConfig(MemoryPolicyKind policy, Duration budget, GuardSetting
     if (budget != null && (budget.isNegative() || budget.isZero())) {
       throw new IllegalArgumentException("budget must be > 0 or unlimited: " + Units.config(budget));
     }
-    if (memory.store() == MemoryStoreKind.REMOTE && policy != MemoryPolicyKind.NETWORKED) {
-      throw new IllegalArgumentException("memory.store = remote needs policy = networked, not " + policy.configName());
+    if ((memory.store() == MemoryStoreKind.REMOTE || memory.store() == MemoryStoreKind.PGVECTOR)
+        && policy != MemoryPolicyKind.NETWORKED) {
+      throw new IllegalArgumentException("memory.store = " + memory.store().name().toLowerCase(java.util.Locale.ROOT)
+          + " needs policy = networked, not " + policy.configName());
     }
   }
 

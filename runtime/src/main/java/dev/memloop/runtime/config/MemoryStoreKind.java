@@ -11,5 +11,12 @@ public enum MemoryStoreKind {
    * memory outlives the agent's moves, and when its node dies the agent's lookups time out and its steps run
    * unguarded.
    */
-  REMOTE
+  REMOTE,
+  /**
+   * PostgreSQL + pgvector (networked only): each agent's items are rows of one table under its id, read and
+   * written by its store actor over JDBC on the store dispatcher ({@code memloop.store-dispatcher}); the memory
+   * outlives the agent, and while the database is away lookups fail (the steps run unguarded, counted as timed
+   * out) and writes are refused with the reason. Settings: {@code memloop.pgvector}.
+   */
+  PGVECTOR
 }

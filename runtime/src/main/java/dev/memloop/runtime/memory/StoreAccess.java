@@ -184,6 +184,16 @@ public final class StoreAccess implements MemoryAccess {
         throw new IllegalStateException("the memory store refused a read: " + rejected.reason());
       }
       request.stored().done(MemoryOutcome.REFUSED, rejected.reason(), rejected.storeNanos(), rejected.delayNanos());
+    } else if (reply instanceof MemoryStore.Unavailable away) {
+      // the store's database is away: a read is a lookup that failed (its step runs unguarded, counted as timed
+      // out), a write is refused with the reason (reported, not retried: the reasoner hears it)
+      if (request.match() != null) {
+        request.match().done(null, true, away.storeNanos(), away.delayNanos());
+      } else if (request.recall() != null) {
+        request.recall().done(List.of(), true, away.storeNanos(), away.delayNanos());
+      } else {
+        request.stored().done(MemoryOutcome.REFUSED, away.reason(), away.storeNanos(), away.delayNanos());
+      }
     } else if (reply instanceof MemoryStore.Matched matched && request.match() != null) {
       request.match().done(matched.best(), false, matched.storeNanos(), matched.delayNanos());
     } else if (reply instanceof MemoryStore.Recalled recalled && request.recall() != null) {

@@ -89,7 +89,7 @@ class AgentConfigsTest {
       "memloop.agent.guard.pad-ops | -1 | memloop.agent.guard.pad-ops must be >= 0: -1",
       "memloop.agent.window.size | 0 | memloop.agent.window.size must be > 0: 0",
       "memloop.agent.window.unit | pages | memloop.agent.window.unit = \"pages\": window unit must be messages or exchanges: 'pages'",
-      "memloop.agent.memory.store | shared | memloop.agent.memory.store = \"shared\": expected one of own, blackboard, remote: 'shared'",
+      "memloop.agent.memory.store | shared | memloop.agent.memory.store = \"shared\": expected one of own, blackboard, remote, pgvector: 'shared'",
       "memloop.agent.memory.index | lsh | memloop.agent.memory.index = \"lsh\": expected one of exact, flat, hnsw: 'lsh'",
       "memloop.agent.memory.capacity | -3 | memloop.agent.memory.capacity = -3: must be > 0: -3",
       "memloop.agent.memory.eviction | random | memloop.agent.memory.eviction = \"random\": expected one of none, oldest-first, least-recently-recalled: 'random'",

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
+import dev.memloop.pgvector.PgliteServer;
 import java.io.IOException;
 import java.sql.Connection;
 import java.time.Duration;
