@@ -11,7 +11,8 @@ import picocli.CommandLine.Option;
     description = {"Starts --nodes node processes on 127.0.0.1 (memloop node --role agents) and a driver, runs a "
         + "fleet of triage agents (per-step guard, simulated model) for four turns, kills the last node process "
         + "after --kill-after-turn, and prints what survived: turns answered, agents that moved and their memories, "
-        + "fleet-wide redundant investigations."})
+        + "fleet-wide redundant investigations. With --restart-all, every node is killed and started again, and what "
+        + "their disks kept is counted."})
 final class ClusterDemoCommand implements Callable<Integer> {
 
   @CommandLine.Spec
@@ -27,6 +28,11 @@ final class ClusterDemoCommand implements Callable<Integer> {
       + "(default: ${DEFAULT-VALUE}; -1: kill none).")
   private int killAfter;
 
+  @Option(names = "--restart-all", description = "Kill every node with SIGKILL after --kill-after-turn instead of "
+      + "the last one, start them all again on their ports and data directories (the agents' snapshots kept on each "
+      + "node's disk), run the remaining turns, and print restored X of Y items; Z items lost.")
+  private boolean restartAll;
+
   @Option(names = "--seed", defaultValue = "42", description = "First workload seed (default: ${DEFAULT-VALUE}).")
   private long seed;
 
@@ -35,8 +41,11 @@ final class ClusterDemoCommand implements Callable<Integer> {
     Options.require(spec, nodes >= 2 && nodes <= 9, "nodes must be in [2, 9]: " + nodes);
     Options.require(spec, agents >= 1 && agents <= 10_000, "agents must be in [1, 10000]: " + agents);
     Options.require(spec, killAfter >= -1 && killAfter <= 2, "kill-after-turn must be in [-1, 2]: " + killAfter);
+    Options.require(spec, !restartAll || killAfter >= 0, "--restart-all needs a turn to restart after: "
+        + "--kill-after-turn must be in [0, 2], not " + killAfter);
     Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
-    ClusterDemo.Result result = ClusterDemo.run(nodes, agents, killAfter, seed, spec.commandLine().getOut());
+    ClusterDemo.Result result = ClusterDemo.run(nodes, agents, killAfter, restartAll, seed,
+        spec.commandLine().getOut());
     spec.commandLine().getOut().print(result.report());
     spec.commandLine().getOut().flush();
     return result.everyAgentFinished() ? 0 : 1;

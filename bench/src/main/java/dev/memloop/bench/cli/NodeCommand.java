@@ -48,10 +48,29 @@ final class NodeCommand implements Callable<Integer> {
       + "${DEFAULT-VALUE}).")
   private long seed;
 
+  @Option(names = "--data-dir", description = "Keep the agents' snapshots here, on disk (Distributed Data's durable "
+      + "store): a node started again on the same directory, even after SIGKILL, brings its agents back with their "
+      + "memories and turn counts (default: in memory only).")
+  private Path dataDir;
+
   @Override
   public Integer call() throws Exception {
     List<String> seedNodes = seeds == null ? List.of() : seeds;
-    Config root = Options.valid(spec, () -> ClusterNodes.config(host, port, seedNodes, roles, AgentConfigs.load(config)));
+    if (dataDir != null) {
+      Options.valid(spec, () -> {
+        try {
+          java.nio.file.Files.createDirectories(dataDir);
+        } catch (java.io.IOException e) {
+          throw new IllegalArgumentException("--data-dir " + dataDir + ": cannot be created (" + e + ")");
+        }
+        if (!java.nio.file.Files.isWritable(dataDir)) {
+          throw new IllegalArgumentException("--data-dir " + dataDir + ": not writable");
+        }
+        return dataDir;
+      });
+    }
+    Config node = Options.valid(spec, () -> ClusterNodes.config(host, port, seedNodes, roles, AgentConfigs.load(config)));
+    Config root = dataDir == null ? node : ClusterNodes.durable(node, dataDir);
     ActorSystem<Void> system = Options.valid(spec, () -> TriageNode.start(root, roles, seedNodes.isEmpty(), seed));
     spec.commandLine().getOut().println("node up: " + Cluster.get(system).selfMember().address() + " roles " + roles);
     spec.commandLine().getOut().flush();

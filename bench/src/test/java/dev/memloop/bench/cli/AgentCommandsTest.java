@@ -84,7 +84,11 @@ class AgentCommandsTest {
         Arguments.of(new String[] {"cluster-demo", "--nodes", "1"}, "nodes must be in [2, 9]: 1"),
         Arguments.of(new String[] {"cluster-demo", "--agents", "0"}, "agents must be in [1, 10000]: 0"),
         Arguments.of(new String[] {"cluster-demo", "--kill-after-turn", "3"}, "kill-after-turn must be in [-1, 2]: 3"),
-        Arguments.of(new String[] {"cluster-demo", "--seed", "1000000003"}, "seed 1000000003 is held out"));
+        Arguments.of(new String[] {"cluster-demo", "--seed", "1000000003"}, "seed 1000000003 is held out"),
+        Arguments.of(new String[] {"cluster-demo", "--restart-all", "--kill-after-turn", "-1"},
+            "--restart-all needs a turn to restart after: --kill-after-turn must be in [0, 2], not -1"),
+        Arguments.of(new String[] {"node", "--port", "0", "--data-dir", "/proc/memloop-data"},
+            "--data-dir /proc/memloop-data: cannot be created"));
   }
 
   @ParameterizedTest

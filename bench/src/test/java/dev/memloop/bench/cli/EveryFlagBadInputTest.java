@@ -59,6 +59,7 @@ class EveryFlagBadInputTest {
       Map.entry("memloop lifecycle agents --embedder", List.of("bert-huge")),
       Map.entry("memloop lifecycle idle --embedder", List.of("bert-huge")),
       Map.entry("memloop node --config", List.of("--port", "0", "/no/such.conf")),
+      Map.entry("memloop node --data-dir", List.of("--port", "0", "/proc/memloop-data")),
       Map.entry("memloop node --host", List.of("--port", "0", "no host")),
       Map.entry("memloop node --role", List.of("--port", "0", "agents,stroe")),
       Map.entry("memloop node --seeds", List.of("--port", "0", "nowhere")),

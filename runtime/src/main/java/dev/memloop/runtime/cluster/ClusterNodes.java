@@ -40,6 +40,29 @@ public final class ClusterNodes {
     return up;
   }
 
+  /**
+   * {@code node} with the agents' snapshots kept durable in {@code dataDir} (Distributed Data's LMDB store): every
+   * majority write of a turn end is on this node's disk before it is acknowledged, and a node started again on the
+   * same directory loads them, so a whole cluster stopped with SIGKILL and started again keeps every agent's memory
+   * and turn count.
+   */
+  public static Config durable(Config node, java.nio.file.Path dataDir) {
+    if (dataDir == null) {
+      throw new IllegalArgumentException("a durable node needs a data directory");
+    }
+    return ConfigFactory.parseString("""
+        pekko.cluster.distributed-data.durable.keys = ["memloop-agent-*"]
+        # each update written before it is acknowledged (the default; said here because durability depends on it)
+        pekko.cluster.distributed-data.durable.lmdb.write-behind-interval = off
+        pekko.cluster.distributed-data.durable.lmdb.map-size = 1 GiB
+        """)
+        .withValue("pekko.cluster.distributed-data.durable.lmdb.dir",
+            // not ".../ddata": Pekko appends the system name and port to a directory of that name, and a node started
+            // again on another port would not find its data
+            ConfigValueFactory.fromAnyRef(dataDir.toAbsolutePath().resolve("agent-snapshots").toString()))
+        .withFallback(node);
+  }
+
   /** @param seeds {@code host:port} of the seed nodes; empty: this node founds the cluster alone */
   public static Config config(String host, int port, List<String> seeds, List<String> roles, Config base) {
     if (port < 0 || port > 65_535) {

@@ -38,8 +38,9 @@ final class EntityPhases {
   private long readNanos;
   private Handoff handoff;
   /**
-   * The last turn this incarnation answered, and its answer: the same turn sent again (equal index and
-   * observations) is a retry and gets the answer again, not a rerun.
+   * The last turn the agent answered, and its answer (this incarnation's, or loaded with the agent's
+   * {@link DurableAgent}): the same turn sent again (equal index and observations) is a retry and gets the answer
+   * again, not a rerun.
    */
   private Turn lastTurn;
   private TurnResult lastAnswered;
@@ -96,12 +97,12 @@ final class EntityPhases {
         response -> new ShardedAgent.Loaded(loaded(response)));
   }
 
-  private AgentSnapshot loaded(Replicator.GetResponse<LWWRegister<CompactSnapshot>> response) {
-    if (response instanceof Replicator.GetSuccess<LWWRegister<CompactSnapshot>> found) {
-      return found.get(ShardedAgent.key(e.agentId())).getValue().restore();
+  private DurableAgent loaded(Replicator.GetResponse<LWWRegister<DurableAgent>> response) {
+    if (response instanceof Replicator.GetSuccess<LWWRegister<DurableAgent>> found) {
+      return found.get(ShardedAgent.key(e.agentId())).getValue();
     }
     if (response instanceof Replicator.NotFound) {
-      return AgentSnapshot.empty(e.agentId()); // a new agent
+      return DurableAgent.empty(e.agentId()); // a new agent
     }
     return null; // no majority reachable yet (the cluster is still settling): read again, never start empty
   }
@@ -109,19 +110,22 @@ final class EntityPhases {
   private Behavior<Command> loading(int attempt) {
     return Behaviors.receive(Command.class)
         .onMessage(ShardedAgent.Loaded.class, loaded -> {
-          if (loaded.snapshot() == null) {
+          if (loaded.agent() == null) {
             e.context().getLog().warn("agent {}: no majority answered read {} of its snapshot; reading again",
                 e.agentId(), attempt);
             e.timers().startSingleTimer(ShardedAgent.ReadAgain.INSTANCE, RETRY);
             return loading(attempt + 1);
           }
           readNanos = System.nanoTime() - e.startedNanos();
+          lastTurn = loaded.agent().lastTurn(); // a retry of it is answered from here, not run again
+          lastAnswered = loaded.agent().lastAnswer();
+          AgentSnapshot snapshot = loaded.agent().memory().restore();
           AgentSpec.Builder spec = e.specs().apply(e.agentId());
           if (spec.needsRemoteStore()) {
             findStoreHosts();
-            return openingStore(spec, loaded.snapshot(), 1);
+            return openingStore(spec, snapshot, 1);
           }
-          return startAgent(spec.build(), loaded.snapshot());
+          return startAgent(spec.build(), snapshot);
         })
         .onMessageEquals(ShardedAgent.ReadAgain.INSTANCE, () -> {
           read(attempt);
@@ -192,7 +196,7 @@ final class EntityPhases {
     return Behaviors.receive(Command.class)
         .onMessage(ShardedAgent.RunTurn.class, run -> {
           if (lastTurn != null && lastTurn.equals(run.turn())) {
-            run.replyTo().tell(lastAnswered); // a sender's retry after a lost reply: at-least-once, run once
+            run.replyTo().tell(lastAnswered); // a retry after a lost reply, maybe to a later incarnation: run once
             return Behaviors.same();
           }
           inFlight = run.turn();
@@ -224,10 +228,10 @@ final class EntityPhases {
           if (taken.snapshot() == null) { // the agent did not answer: reply without replicating, and say so
             return replied(agent, turnsAtStart, taken.result(), taken.replyTo(), false);
           }
-          CompactSnapshot compact = CompactSnapshot.of(taken.snapshot());
+          DurableAgent kept = new DurableAgent(CompactSnapshot.of(taken.snapshot()), inFlight, taken.result());
           e.replicator().askUpdate(replyTo -> new Replicator.Update<>(ShardedAgent.key(e.agentId()),
-                  LWWRegister.create(node, compact), new Replicator.WriteMajority(ShardedAgent.MAJORITY_TIMEOUT),
-                  replyTo, current -> current.withValue(node, compact)),
+                  LWWRegister.create(node, kept), new Replicator.WriteMajority(ShardedAgent.MAJORITY_TIMEOUT),
+                  replyTo, current -> current.withValue(node, kept)),
               response -> new ShardedAgent.Replicated(taken.result(), taken.replyTo(),
                   response instanceof Replicator.UpdateSuccess));
           return Behaviors.same();

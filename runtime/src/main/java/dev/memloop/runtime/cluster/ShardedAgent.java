@@ -25,8 +25,8 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 /**
  * An agent as a Cluster Sharding entity that moves with its memory. On start it reads its last snapshot from
  * Distributed Data (read-majority) and starts its agent from it; it runs one turn at a time, and at every turn end
- * writes the agent's snapshot, as a {@link CompactSnapshot} (the form passivated agents are kept in), with
- * write-majority before answering, so a node that dies loses at most the turn
+ * writes the agent's snapshot, as a {@link CompactSnapshot} (the form passivated agents are kept in) inside a
+ * {@link DurableAgent} with the turn and its answer, with write-majority before answering, so a node that dies loses at most the turn
  * in flight and a rebalanced or passivated agent resumes elsewhere with every item, under the same ids.
  *
  * <p>Distributed Data rather than Persistence: there is no journal server on these machines, the state is small
@@ -47,9 +47,10 @@ public final class ShardedAgent {
 
   /**
    * Runs one turn; the answer comes once the turn's snapshot is replicated. A sender may retry a turn whose answer
-   * did not come (a message lost while its node died and its shard moved): the same incarnation answers a retry of
-   * the turn it answered last (an equal turn: same index, same observations) without running it again; a new incarnation runs it, so a turn whose first run
-   * completed on a node that then died runs twice (at-least-once).
+   * did not come (a message lost while its node died and its shard moved): a retry of the turn the agent answered
+   * last (an equal turn: same index, same observations) is answered from the {@link DurableAgent} kept at that
+   * turn's end, by this incarnation or a later one, without running it again (exactly-once results for turns
+   * whose end was replicated).
    */
   public record RunTurn(Turn turn, ActorRef<TurnResult> replyTo) implements Command {}
 
@@ -63,7 +64,8 @@ public final class ShardedAgent {
   public enum Passivate implements Command { INSTANCE }
 
   // the phases' own messages
-  record Loaded(AgentSnapshot snapshot) implements Command {}
+  /** {@code agent} null: no majority answered the read yet. */
+  record Loaded(DurableAgent agent) implements Command {}
 
   enum ReadAgain implements Command { INSTANCE }
 
@@ -89,20 +91,20 @@ public final class ShardedAgent {
 
   private ShardedAgent() {}
 
-  static org.apache.pekko.cluster.ddata.Key<LWWRegister<CompactSnapshot>> key(String agentId) {
+  static org.apache.pekko.cluster.ddata.Key<LWWRegister<DurableAgent>> key(String agentId) {
     return LWWRegisterKey.create("memloop-agent-" + agentId);
   }
 
   public static Behavior<Command> create(String agentId, Function<String, AgentSpec.Builder> specs) {
     return Behaviors.withStash(STASH, stash -> Behaviors.setup(context -> Behaviors.withTimers(timers ->
-        DistributedData.<Command, LWWRegister<CompactSnapshot>>withReplicatorMessageAdapter(replicator ->
+        DistributedData.<Command, LWWRegister<DurableAgent>>withReplicatorMessageAdapter(replicator ->
             new EntityPhases(new Entity(context, stash, timers, replicator, agentId, specs, System.nanoTime()))
                 .start()))));
   }
 
   /** What every phase of one entity shares. */
   record Entity(ActorContext<Command> context, StashBuffer<Command> stash, TimerScheduler<Command> timers,
-      ReplicatorMessageAdapter<Command, LWWRegister<CompactSnapshot>> replicator, String agentId,
+      ReplicatorMessageAdapter<Command, LWWRegister<DurableAgent>> replicator, String agentId,
       Function<String, AgentSpec.Builder> specs, long startedNanos) {
 
 

@@ -175,11 +175,22 @@ class ShardedAgentClusterTest {
         + "pekko.cluster.run-coordinated-shutdown-when-down = off").withFallback(CLUSTER);
     List<String> agents = formClusterAndRunTwoTurns(crashing);
     ActorSystem<Void> crashed = nodes.get(2);
-    assertThat(hostedBy(crashed)).as("the crashing node hosts agents").isNotEmpty();
+    Set<String> moved = hostedBy(crashed);
+    assertThat(moved).as("the crashing node hosts agents").isNotEmpty();
     crashed.terminate();
     crashed.getWhenTerminated().toCompletableFuture().get(1, TimeUnit.MINUTES);
     await().atMost(Duration.ofSeconds(60)).until(() -> countUp(Cluster.get(nodes.get(0))) == 2
         && Cluster.get(nodes.get(0)).state().getUnreachable().isEmpty());
+    for (String agent : moved) {
+      // turn 1 again, as a sender whose answer was lost in the crash would send it: the agent's new incarnation
+      // answers from what was kept at that turn's end, and runs nothing
+      TurnResult again = run(nodes.get(0), agent, 1);
+      assertThat(again.turn()).isEqualTo(1);
+      assertThat(again.steps()).as(agent + ": the answer kept at turn 1's end").hasSize(3);
+      AgentSnapshot snapshot = AgentSharding.agent(nodes.get(0), agent).<AgentSnapshot>ask(ShardedAgent.GetSnapshot::new,
+          Duration.ofSeconds(30)).toCompletableFuture().get(1, TimeUnit.MINUTES);
+      assertThat(snapshot.turnsCompleted()).as(agent + ": turn 1 not run a second time").isEqualTo(2);
+    }
     runLastTwoTurnsAndCheckMemories(agents);
   }
 

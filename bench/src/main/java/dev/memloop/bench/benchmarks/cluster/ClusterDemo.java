@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigFactory;
 import dev.memloop.agents.cluster.ClusterTriage;
 import dev.memloop.agents.triage.TriageScore;
 import dev.memloop.agents.triage.TriageScorer;
+import dev.memloop.runtime.AgentSnapshot;
 import dev.memloop.runtime.cluster.AgentSharding;
 import dev.memloop.runtime.cluster.ClusterNodes;
 import dev.memloop.runtime.cluster.ShardedAgent;
@@ -14,7 +15,11 @@ import dev.memloop.runtime.step.TurnResult;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -46,6 +51,10 @@ public final class ClusterDemo {
   public record Result(int nodes, int agents, long turnsAnswered, long turnsAborted, double redundantMean,
       long guardCaught, HandoffSummary handoffs, String report) {
 
+    Result withReport(String newReport) {
+      return new Result(nodes, agents, turnsAnswered, turnsAborted, redundantMean, guardCaught, handoffs, newReport);
+    }
+
     public boolean everyAgentFinished() {
       return turnsAborted == 0 && turnsAnswered == 4L * agents;
     }
@@ -54,39 +63,92 @@ public final class ClusterDemo {
   private ClusterDemo() {}
 
   public static Result run(int nodeCount, int agents, int killAfter, long seed, PrintWriter out) throws Exception {
+    return run(nodeCount, agents, killAfter, false, seed, out);
+  }
+
+  /**
+   * @param restartAll after turn {@code killAfter}, kill every node (SIGKILL) instead of the last, start them all
+   *     again on their ports and data directories (their agents' snapshots durable there), and carry on
+   */
+  public static Result run(int nodeCount, int agents, int killAfter, boolean restartAll, long seed, PrintWriter out)
+      throws Exception {
+    Path data = restartAll ? Files.createTempDirectory("memloop-cluster-demo-") : null;
     try (NodeProcesses nodes = new NodeProcesses()) {
-      int seedPort = nodes.start(0, seed, FAST_DOWNING);
+      int seedPort = nodes.start(0, seed, FAST_DOWNING, nodeDir(data, 0));
       for (int n = 1; n < nodeCount; n++) {
-        nodes.start(seedPort, seed, FAST_DOWNING);
+        nodes.start(seedPort, seed, FAST_DOWNING, nodeDir(data, n));
       }
-      Config driverConfig = ConfigFactory.parseString("pekko.cluster.split-brain-resolver.stable-after = 5s\n"
-              + "pekko.loglevel = ERROR") // the nodes' closed connections at the end are expected
-          .withFallback(ClusterNodes.config("127.0.0.1", 0, List.of("127.0.0.1:" + seedPort), List.of("driver"),
-              AgentConfigs.load(null)));
-      ActorSystem<Void> driver = ActorSystem.create(Behaviors.empty(), ClusterNodes.SYSTEM, driverConfig);
+      Driver driver = new Driver(seedPort, seed);
       try {
-        AgentSharding.initOnRole(driver, ClusterTriage.specs(driverConfig, seed));
-        out.printf("starting %d node processes on 127.0.0.1 (ports %s) and a driver%n", nodeCount, nodes.ports());
+        out.printf("starting %d node processes on 127.0.0.1 (ports %s)%s and a driver%n", nodeCount, nodes.ports(),
+            restartAll ? ", agents' snapshots durable on each node's disk" : "");
         out.flush();
-        awaitUp(driver, nodeCount + 1);
+        awaitUp(driver.system(), nodeCount + 1);
         out.println("cluster up: " + (nodeCount + 1) + " members");
         out.flush();
-        return drive(driver, nodes, nodeCount, agents, killAfter, seed, out);
+        return drive(driver, nodes, nodeCount, agents, killAfter, restartAll, seed, out);
       } finally {
-        driver.terminate();
-        driver.getWhenTerminated().toCompletableFuture().get(1, TimeUnit.MINUTES);
+        driver.stop();
+      }
+    } finally {
+      if (data != null) {
+        try (var files = Files.walk(data)) {
+          files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        }
       }
     }
   }
 
-  private static Result drive(ActorSystem<Void> driver, NodeProcesses nodes, int nodeCount, int agents, int killAfter,
-      long seed, PrintWriter out) throws Exception {
+  private static Path nodeDir(Path data, int node) {
+    return data == null ? null : data.resolve("node-" + node);
+  }
+
+  /** The driver node: a sharding proxy on role driver; stopped and started again around a restart of every node. */
+  private static final class Driver {
+    private final int seedPort;
+    private final long seed;
+    private ActorSystem<Void> system;
+
+    Driver(int seedPort, long seed) {
+      this.seedPort = seedPort;
+      this.seed = seed;
+      start();
+    }
+
+    private void start() {
+      Config driverConfig = ConfigFactory.parseString("pekko.cluster.split-brain-resolver.stable-after = 5s\n"
+              + "pekko.loglevel = ERROR") // the nodes' closed connections at the end are expected
+          .withFallback(ClusterNodes.config("127.0.0.1", 0, List.of("127.0.0.1:" + seedPort), List.of("driver"),
+              AgentConfigs.load(null)));
+      system = ActorSystem.create(Behaviors.empty(), ClusterNodes.SYSTEM, driverConfig);
+      AgentSharding.initOnRole(system, ClusterTriage.specs(driverConfig, seed));
+    }
+
+    ActorSystem<Void> system() {
+      return system;
+    }
+
+    void restart() throws Exception {
+      stop();
+      start();
+    }
+
+    void stop() throws Exception {
+      system.terminate();
+      system.getWhenTerminated().toCompletableFuture().get(1, TimeUnit.MINUTES);
+    }
+  }
+
+  private static Result drive(Driver driver, NodeProcesses nodes, int nodeCount, int agents, int killAfter,
+      boolean restartAll, long seed, PrintWriter out) throws Exception {
     Map<Integer, List<TurnResult>> results = new HashMap<>();
     long aborted = 0;
+    String restart = null;
     for (int t = 0; t < 4; t++) {
+      long turnStart = System.nanoTime();
       List<CompletableFuture<TurnResult>> answers = new ArrayList<>();
       for (int a = 0; a < agents; a++) {
-        answers.add(ask(driver, a, ClusterTriage.turns(seed, a).get(t), 1));
+        answers.add(ask(driver.system(), a, ClusterTriage.turns(seed, a).get(t), 1));
       }
       int lost = 0;
       String lastLoss = null;
@@ -102,20 +164,85 @@ public final class ClusterDemo {
         }
       }
       int retried = retries.getAndSet(0);
-      out.printf("turn %d: %d answers%s%s%n", t, agents - lost, retried == 0 ? "" : " (" + retried + " asked again after "
+      out.printf("turn %d: %d answers in %,d ms%s%s%n", t, agents - lost, (System.nanoTime() - turnStart) / 1_000_000, retried == 0 ? "" : " (" + retried + " asked again after "
           + TURN_TIMEOUT.toSeconds() + " s without an answer)", lost == 0 ? "" : ", " + lost + " lost (last: "
           + lastLoss + ")");
-      if (t == killAfter) {
-        out.printf("killing node %s as a crash: no leave%n", victim(driver, nodes));
+      if (t == killAfter && restartAll) {
+        restart = restartEverything(driver, nodes, nodeCount, agents, t + 1, out);
+      } else if (t == killAfter) {
+        out.printf("killing node %s as a crash: no leave%n", victim(driver.system(), nodes));
         out.flush();
         nodes.kill(nodeCount - 1);
-        awaitUp(driver, nodeCount); // downed by the split brain resolver, its shards reallocated
+        awaitUp(driver.system(), nodeCount); // downed by the split brain resolver, its shards reallocated
         out.println("node removed; its agents restart elsewhere from their last turn end");
       }
       out.flush();
     }
-    HandoffSummary handoffs = HandoffSummary.collect(driver, agents, killAfter + 1);
-    return grade(nodeCount, agents, results, aborted, seed, handoffs);
+    HandoffSummary handoffs = restartAll ? null : HandoffSummary.collect(driver.system(), agents, killAfter + 1);
+    Result graded = grade(nodeCount, agents, results, aborted, seed, handoffs);
+    return restart == null ? graded : graded.withReport(graded.report() + restart);
+  }
+
+  /**
+   * Kills every node at once (SIGKILL: nothing flushed, no leave), starts them all again on their ports and data
+   * directories, and compares each agent's snapshot (item ids, completed turns) before and after: the line
+   * {@code restored X of Y items; Z items lost}.
+   */
+  private static String restartEverything(Driver driver, NodeProcesses nodes, int nodeCount, int agents,
+      int turnsDone, PrintWriter out) throws Exception {
+    Map<Integer, AgentSnapshot> before = snapshots(driver.system(), agents);
+    out.printf("killing all %d nodes at once (SIGKILL), after turn %d%n", nodeCount, turnsDone - 1);
+    out.flush();
+    for (int n = 0; n < nodeCount; n++) {
+      nodes.kill(n);
+    }
+    driver.stop(); // alone, it would be downed by the split brain resolver anyway
+    for (int n = 0; n < nodeCount; n++) {
+      nodes.restart(n);
+    }
+    driver.restart();
+    awaitUp(driver.system(), nodeCount + 1);
+    Map<Integer, AgentSnapshot> after = snapshots(driver.system(), agents);
+    long items = 0;
+    long restored = 0;
+    int turnsKept = 0;
+    for (int a = 0; a < agents; a++) {
+      Set<String> was = ids(before.get(a));
+      Set<String> now = ids(after.get(a));
+      items += was.size();
+      was.retainAll(now);
+      restored += was.size();
+      turnsKept += after.get(a).turnsCompleted() == turnsDone ? 1 : 0;
+    }
+    String line = String.format(Locale.ROOT, "restored %d of %d items; %d items lost; %d of %d agents back at "
+        + "turn %d%s%n", restored, items, items - restored, turnsKept, agents, turnsDone, turnsKept == agents
+        ? " (none runs a completed turn again)" : " (the others start over: their turns before the crash are gone)");
+    HandoffSummary back = HandoffSummary.collect(driver.system(), agents, turnsDone);
+    String restoredLine = String.format(Locale.ROOT, "%d agents restored from their nodes' disks with %d items, ready "
+        + "after %.0f ms at p50, %.0f ms at most (majority read and restore); the restore alone %.1f us per item%n",
+        back.moved(), back.items(), back.readyMillisP50(), back.readyMillisMax(), back.restoreMicrosPerItem());
+    out.print("all nodes back: " + line + restoredLine);
+    out.flush();
+    return line + restoredLine;
+  }
+
+  private static Map<Integer, AgentSnapshot> snapshots(ActorSystem<?> driver, int agents) throws Exception {
+    Map<Integer, CompletableFuture<AgentSnapshot>> asked = new HashMap<>();
+    for (int a = 0; a < agents; a++) {
+      asked.put(a, AgentSharding.agent(driver, ClusterTriage.agentId(a)).<AgentSnapshot>ask(
+          ShardedAgent.GetSnapshot::new, Duration.ofMinutes(2)).toCompletableFuture());
+    }
+    Map<Integer, AgentSnapshot> out = new HashMap<>();
+    for (int a = 0; a < agents; a++) {
+      out.put(a, asked.get(a).get(3, TimeUnit.MINUTES));
+    }
+    return out;
+  }
+
+  private static Set<String> ids(AgentSnapshot snapshot) {
+    Set<String> ids = new HashSet<>();
+    snapshot.items().forEach(item -> ids.add(item.id()));
+    return ids;
   }
 
   private static final java.util.concurrent.atomic.AtomicInteger retries = new java.util.concurrent.atomic.AtomicInteger();
@@ -152,7 +279,7 @@ public final class ClusterDemo {
         + "redundant investigations per agent %.2f (of 12); "
         + "guard caught %d duplicates and missed %d it looked up; %d lookups unaffordable within the budget (CPU "
         + "contention of %d JVMs on this machine charged to it)%n", nodeCount, agents, answered, 4L * agents, aborted,
-        redundant, caught, missed, unaffordable, nodeCount + 1) + handoffs.describe();
+        redundant, caught, missed, unaffordable, nodeCount + 1) + (handoffs == null ? "" : handoffs.describe());
     return new Result(nodeCount, agents, answered, aborted, redundant, caught, handoffs, report);
   }
 

@@ -17,8 +17,15 @@ final class NodeProcesses implements AutoCloseable {
 
   private final List<Process> processes = new ArrayList<>();
   private final List<Integer> ports = new ArrayList<>();
+  private final List<List<String>> commands = new ArrayList<>();
+  private final List<File> logs = new ArrayList<>();
 
   int start(int seedPort, long seed, List<String> extraProperties) throws IOException {
+    return start(seedPort, seed, extraProperties, null);
+  }
+
+  /** A node on a free port; with {@code dataDir}, its agents' snapshots kept there ({@code --data-dir}). */
+  int start(int seedPort, long seed, List<String> extraProperties, Path dataDir) throws IOException {
     int port = freePort();
     List<String> command = new ArrayList<>();
     command.add(ProcessHandle.current().info().command().orElse("java"));
@@ -31,10 +38,28 @@ final class NodeProcesses implements AutoCloseable {
     if (seedPort > 0) {
       command.addAll(List.of("--seeds", "127.0.0.1:" + seedPort));
     }
+    if (dataDir != null) {
+      command.addAll(List.of("--data-dir", dataDir.toString()));
+    }
     File log = File.createTempFile("memloop-node-" + port + "-", ".log");
+    logs.add(log);
     processes.add(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start());
     ports.add(port);
+    commands.add(command);
     return port;
+  }
+
+  /** Node {@code index} started again as it was first (same port, seeds and data directory), after a kill. */
+  void restart(int index) throws IOException {
+    if (processes.get(index).isAlive()) {
+      throw new IllegalStateException("node " + ports.get(index) + " is still running");
+    }
+    processes.set(index, new ProcessBuilder(commands.get(index)).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.get(index))).start());
+  }
+
+  int size() {
+    return processes.size();
   }
 
   List<Integer> ports() {
@@ -64,6 +89,7 @@ final class NodeProcesses implements AutoCloseable {
         p.destroyForcibly();
       }
     }
+    logs.forEach(File::delete); // the nodes' logs are not left to pile up in the temporary directory
   }
 
   static int freePort() throws IOException {
