@@ -139,4 +139,21 @@ class PgVectorMemoryTest {
     assertThatThrownBy(() -> store.memory("agent-bad", new HashingEmbedder(32)))
         .hasMessage("embedder hashing-32 makes 32 dimensions and the pgvector store was opened for 64");
   }
+
+  @Test
+  void should_search_through_an_hnsw_index_when_configured() {
+    PgVectorSettings hnsw = new PgVectorSettings(server.jdbcUrl(), "memloop_items_hnsw", PgIndex.HNSW,
+        PgliteServer.POOL_SIZE, java.time.Duration.ofSeconds(5));
+    try (PgVectorStore indexed = PgVectorStore.open(hnsw, EMBEDDER.dimension())) {
+      WorkingMemory m = indexed.memory("agent-hnsw", EMBEDDER);
+      WorkingMemory other = indexed.memory("agent-crowd", EMBEDDER);
+      for (int i = 0; i < 200; i++) {
+        other.add("crowd line " + i + " host=db-" + i); // another agent's rows around the one we look for
+      }
+      String id = m.add("investigate host=web-7 sig=port-scan");
+      assertThat(m.match("investigate host=web-7 sig=port-scan", 0.99)).as("found through the index, filtered")
+          .map(Recall::id).contains(id);
+      assertThat(m.recall("crowd line 3", 5)).as("only this agent's rows").extracting(Recall::id).containsExactly(id);
+    }
+  }
 }

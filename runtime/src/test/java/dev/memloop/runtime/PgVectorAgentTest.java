@@ -53,8 +53,11 @@ class PgVectorAgentTest {
   }
 
   private static AgentSpec spec(String id, PgVectorStore store) {
-    AgentConfig config = TestAgents.config(MemoryPolicyKind.NETWORKED, Duration.ofSeconds(10), Duration.ZERO)
-        .withStore(MemoryStoreKind.PGVECTOR);
+    // budget and lookup timeout generous: a loaded CI machine slows PGlite, and this test is about outcomes, not
+    // speed (while the database is away a lookup fails within the pool's 1 s, not the timeout)
+    AgentConfig config = TestAgents.config(MemoryPolicyKind.NETWORKED, Duration.ofSeconds(30), Duration.ZERO)
+        .withStore(MemoryStoreKind.PGVECTOR)
+        .withNetworked(new dev.memloop.runtime.config.NetworkedSettings(Duration.ZERO, Duration.ofSeconds(10)));
     return TestAgents.builder(id, config, ctx -> ScriptedReasoner.actOnEveryObservation(), HighResolutionTimer.shared())
         .memories(agentId -> store.memory(agentId, TestAgents.EMBEDDER)).build();
   }
@@ -102,7 +105,11 @@ class PgVectorAgentTest {
       assertThat(outage.steps()).extracting(StepRecord::executed).containsExactly(true, true);
 
       server = start(port, data);
-      awaitWrites(again); // the outage's two writes answered (refused), so the store is through its backlog
+      awaitWrites(again); // the outage's two writes answered (refused or made), so the store is through its backlog
+      // the pool reconnects on its own; under load its first new connection may take longer than a lookup may wait,
+      // so the turn that shows the recovery starts once the database answers the pool again
+      org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60)).ignoreExceptions()
+          .until(() -> store.memory("probe", TestAgents.EMBEDDER).size() == 0);
       TurnResult recovered = run(again, 3, line(1), line(3), line(5));
       assertThat(recovered.steps()).extracting(s -> s.guard().outcome()).as("the same agent, without a restart")
           .containsExactly(GuardOutcome.HIT, GuardOutcome.HIT, GuardOutcome.MISS);

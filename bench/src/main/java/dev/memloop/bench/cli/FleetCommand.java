@@ -7,6 +7,7 @@ import dev.memloop.agents.triage.TriageFleet;
 import dev.memloop.agents.triage.TriageRun;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.config.AgentConfigs;
+import dev.memloop.bench.benchmarks.pg.PgVectorRun;
 import dev.memloop.pgvector.PgUrl;
 import dev.memloop.runtime.ExternalMemories;
 import dev.memloop.runtime.config.AgentGroup;

@@ -14,8 +14,11 @@ import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.config.AgentGroup;
 import dev.memloop.runtime.fleet.FleetListener;
 import dev.memloop.runtime.fleet.FleetOptions;
+import dev.memloop.runtime.fleet.GroupSummary;
 import dev.memloop.runtime.llm.LlmCounters;
+import dev.memloop.runtime.config.MemoryStoreKind;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
+import dev.memloop.bench.benchmarks.pg.PgVectorRun;
 import dev.memloop.runtime.reasoner.SimulatedModelPreset;
 import dev.memloop.workloads.alerts.AlertWorkloadSpec;
 import java.time.Duration;
@@ -43,7 +46,19 @@ public final class TriageDoseResponse implements Experiment {
   public record ModelRecords(String model, List<TriageSummary> arms, List<TriageSummary> sweep,
       Map<String, List<Integer>> redundantPerWorkload, double pInProcessVs110, double pInProcessVsPerTurn) {}
 
-  public record Records(CalibrationResult calibration, List<ModelRecords> models, LlmCounters.Snapshot llmCalls) {}
+  public record Records(CalibrationResult calibration, List<ModelRecords> models, LlmCounters.Snapshot llmCalls,
+      DatabaseRungs database) {}
+
+  /**
+   * The networked rungs on a real database (nano-sim): agents whose memory is PostgreSQL + pgvector, every lookup a
+   * real query, at loopback and with 30 ms injected on top; one agent's turn in flight at a time, since PGlite
+   * serves one statement at a time and a flood of agents would measure its queue (docs/BENCHMARKS.md).
+   *
+   * @param server which database, without a password
+   */
+  public record DatabaseRungs(String server, List<TriageSummary> arms, List<GroupSummary> runtime) {}
+
+  static final long[] DATABASE_RUNGS_MS = {0, 30};
 
   /** The LLM arms' calls: one per alert of every arm and sweep budget, retries on top. */
   public static LlmRun.Estimate estimate(int maxRetries) {
@@ -73,6 +88,8 @@ public final class TriageDoseResponse implements Experiment {
       TriageRun.Outcome sweep = run(context, sweep(base), preset);
       models.add(records(preset.configName(), arms, sweep));
     }
+    context.progress("table4: nano-sim, the networked rungs on PostgreSQL + pgvector");
+    DatabaseRungs database = databaseRungs(context, base);
     if (context.llm() != null) {
       LlmRun llm = context.llm();
       context.progress("table4: " + llm.settings().model() + " (real model), 7 arms and the budget sweep");
@@ -84,7 +101,30 @@ public final class TriageDoseResponse implements Experiment {
           context.seed()));
       models.add(records(llm.settings().model(), arms, sweep));
     }
-    return TriageDoseResponseReport.of(this, context, calibration, models);
+    return TriageDoseResponseReport.of(this, context, calibration, models, database);
+  }
+
+  private static DatabaseRungs databaseRungs(ExperimentContext context, AgentConfig base) throws Exception {
+    List<AgentGroup> groups = new ArrayList<>();
+    for (long rtt : DATABASE_RUNGS_MS) {
+      groups.add(new AgentGroup("pgvector-" + rtt + "ms", WORKLOADS, base.withPolicy(MemoryPolicyKind.NETWORKED)
+          .withStore(MemoryStoreKind.PGVECTOR).withRtt(Duration.ofMillis(rtt))));
+    }
+    PgVectorRun opened;
+    try {
+      opened = PgVectorRun.open(context.system().settings().config(), context.pgUrl(), context.embedder().dimension());
+    } catch (java.io.IOException | dev.memloop.memory.MemoryUnavailableException e) {
+      // no database here (PGlite needs npm and its registry): the rungs say so instead of a figure
+      return new DatabaseRungs("not measured: " + e.getMessage(), List.of(), List.of());
+    }
+    try (PgVectorRun pg = opened) {
+      TriageFleet.Assembly assembly = TriageFleet.assemble(groups, SimulatedModelPreset.NANO_SIM.parameters(),
+          AlertWorkloadSpec.DEFAULT, context.seed(), HighResolutionTimer.shared(), pg.memories(context.embedder()));
+      FleetOptions oneAtATime = new FleetOptions(FleetOptions.DEFAULT.turnTimeout(), 1, false);
+      TriageRun.Outcome outcome = TriageRun.runGroupsInTurn(context.system(), assembly, oneAtATime,
+          FleetListener.NONE).toCompletableFuture().get(1, TimeUnit.HOURS);
+      return new DatabaseRungs(pg.label(), outcome.groups(), outcome.fleet().groups());
+    }
   }
 
   private static ModelRecords records(String model, TriageRun.Outcome arms, TriageRun.Outcome sweep) {
@@ -131,6 +171,10 @@ public final class TriageDoseResponse implements Experiment {
 
   /** The paper's label of a group: "(a) in-process", "(b) +30 ms", "(c) per-turn". */
   static String label(String group) {
+    if (group.startsWith("pgvector-")) {
+      String rtt = group.substring("pgvector-".length(), group.length() - 2);
+      return "(b) pgvector" + (rtt.equals("0") ? ", loopback" : ", loopback +" + rtt + " ms");
+    }
     if (group.startsWith("b-")) {
       return "(b) +" + group.substring(2, group.length() - 2) + " ms";
     }

@@ -4,6 +4,7 @@ import dev.memloop.bench.report.Charts;
 import dev.memloop.bench.report.Figure;
 import dev.memloop.agents.triage.CalibrationResult;
 import dev.memloop.agents.triage.TriageSummary;
+import dev.memloop.runtime.fleet.GroupSummary;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.runtime.reasoner.SimulatedModelPreset;
 import java.util.ArrayList;
@@ -30,7 +31,7 @@ final class TriageDoseResponseReport {
   }
 
   static ExperimentReport of(TriageDoseResponse experiment, ExperimentContext context, CalibrationResult calibration,
-      List<TriageDoseResponse.ModelRecords> models) throws Exception {
+      List<TriageDoseResponse.ModelRecords> models, TriageDoseResponse.DatabaseRungs database) throws Exception {
     TriageDoseResponse.ModelRecords nano = models.get(0);
     TriageDoseResponse.ModelRecords mini = models.get(1);
     TextTable table4 = new TextTable("arm", "afforded (nano-sim / mini-sim)", "nano-sim", "mini-sim", "paper afforded",
@@ -119,12 +120,37 @@ final class TriageDoseResponseReport {
         new ExperimentReport.Section("Budget sweep at the +110 ms rung (simulated models):", sweep),
         new ExperimentReport.Section("Exact permutation tests (two-sided, difference of means; simulated models):",
             tests)));
+    all.add(databaseSection(database));
     all.addAll(sections);
     String llm = context.llm() == null ? "%n%nReal-model arms skipped: run with --llm openai and OPENAI_API_KEY or "
         + "OPENAI_BASE_URL set." : "%n%nModel calls: " + context.llm().counters().snapshot() + ".";
     return new ExperimentReport(experiment.id(), experiment.title(), all, charts, notes + String.format(Locale.ROOT, llm),
         new TriageDoseResponse.Records(calibration, models, context.llm() == null ? null
-            : context.llm().counters().snapshot()));
+            : context.llm().counters().snapshot(), database));
+  }
+
+  /** The networked rungs on PostgreSQL + pgvector, their lookups' measured cost beside Table 3's for the server. */
+  private static ExperimentReport.Section databaseSection(TriageDoseResponse.DatabaseRungs database) {
+    TextTable table = new TextTable("arm", "afforded", "redundant (of 12)", "unaffordable", "timed out",
+        "store op p50 / p99 (us)", "lookup p50 / p99 (us)");
+    if (database.arms().isEmpty()) {
+      table.row("(b) pgvector", "-", "-", "-", "-", "-", database.server());
+    }
+    for (int i = 0; i < database.arms().size(); i++) {
+      TriageSummary s = database.arms().get(i);
+      GroupSummary g = database.runtime().get(i);
+      table.row(TriageDoseResponse.label(s.group()), f1(s.lookupsMean()), TriageDoseResponse.range(s),
+          g.unaffordable(), g.timedOut(), micros(g.storeP50()) + " / " + micros(g.storeP99()),
+          micros(g.lookupP50()) + " / " + micros(g.lookupP99()));
+    }
+    return new ExperimentReport.Section("Arm (b) on a real database (nano-sim, simulated: " + SimulatedModelPreset.FITTED
+        + "): memory in " + database.server() + ", every lookup a query, one agent's turn at a time; the store op is "
+        + "the query as the store timed it, to compare with Table 3's PostgreSQL + pgvector row (top-8, one client):",
+        table);
+  }
+
+  private static String micros(long nanos) {
+    return String.format(Locale.ROOT, "%,d", nanos / 1_000);
   }
 
   private static String f1(double v) {

@@ -1,4 +1,4 @@
-package dev.memloop.bench.cli;
+package dev.memloop.bench.benchmarks.pg;
 
 import com.typesafe.config.Config;
 import dev.memloop.pgvector.PgUrl;
@@ -19,7 +19,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * under the same agent ids, and the run's rows are deleted when it closes (they were its agents' working memory,
  * not the user's data). {@link #label} says which server, without a password.
  */
-final class PgVectorRun implements AutoCloseable {
+public final class PgVectorRun implements AutoCloseable {
 
   private static final Duration PGLITE_START = Duration.ofMinutes(3);
 
@@ -38,7 +38,7 @@ final class PgVectorRun implements AutoCloseable {
    * @throws IllegalArgumentException for a bad URL or settings (named, no password) or a server that refuses the
    *     table; {@link dev.memloop.memory.MemoryUnavailableException} when it cannot be reached
    */
-  static PgVectorRun open(Config root, String flagUrl, int dimension) throws Exception {
+  public static PgVectorRun open(Config root, String flagUrl, int dimension) throws Exception {
     PgVectorSettings settings = PgVectorConfig.from(root);
     if (flagUrl != null) {
       settings = settings.withUrl(PgUrl.checked(flagUrl, "--pg-url"));
@@ -62,12 +62,12 @@ final class PgVectorRun implements AutoCloseable {
   }
 
   /** Each agent's memory, under the run's tag. */
-  ExternalMemories memories(dev.memloop.memory.Embedder embedder) {
+  public ExternalMemories memories(dev.memloop.memory.Embedder embedder) {
     return agentId -> store.memory(tag + agentId, embedder);
   }
 
   /** Which server, for the report and run.json: its version, and PGlite or the URL without its password. */
-  String label() {
+  public String label() {
     return store.server() + (pglite != null ? " (PGlite, WebAssembly, on 127.0.0.1, started for the run)"
         : " at " + PgUrl.redacted(store.settings().url())) + ", index " + store.settings().index().key();
   }
