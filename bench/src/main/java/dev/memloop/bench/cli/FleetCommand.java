@@ -189,6 +189,12 @@ final class FleetCommand implements Callable<Integer> {
         seed + maxAgents(groups) - 1);
     if (pg != null) {
       console.println("pgvector: " + pg.label());
+      if (pg.onPglite() && (inFlight == null || inFlight > 2)) {
+        // measured: PGlite serves ~1,100 statements a second, one at a time; a fleet above that queues, and queued
+        // lookups spend their budgets (docs/BENCHMARKS.md, "Networked memory in PostgreSQL + pgvector")
+        console.println("pgvector: PGlite answers one statement at a time; with more than 2 agents in flight lookups "
+            + "queue and spend budgets (--in-flight 1 measured 0 redundant)");
+      }
     }
     console.flush();
 

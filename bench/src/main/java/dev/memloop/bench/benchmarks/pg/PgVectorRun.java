@@ -66,6 +66,11 @@ public final class PgVectorRun implements AutoCloseable {
     return agentId -> store.memory(tag + agentId, embedder);
   }
 
+  /** Whether the server is PGlite started for the run (one statement at a time), not the user's own. */
+  public boolean onPglite() {
+    return pglite != null;
+  }
+
   /** Which server, for the report and run.json: its version, and PGlite or the URL without its password. */
   public String label() {
     return store.server() + (pglite != null ? " (PGlite, WebAssembly, on 127.0.0.1, started for the run)"
