@@ -12,6 +12,7 @@ import dev.memloop.memory.MemoryUnavailableException;
 import dev.memloop.memory.MetadataFilter;
 import dev.memloop.memory.MetadataValues;
 import dev.memloop.memory.Recall;
+import dev.memloop.memory.UnitVectors;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.timing.OpStats;
 import java.sql.Connection;
@@ -71,8 +72,7 @@ final class PgVectorMemory implements WorkingMemory {
     Inputs.text(text, "text");
     Map<String, Object> checked = MetadataValues.copyOf(metadata);
     open("add");
-    float[] vector = embed(text);
-    return insert(null, unit(vector, text), text, checked);
+    return insert(null, storable(text), text, checked);
   }
 
   @Override
@@ -81,7 +81,7 @@ final class PgVectorMemory implements WorkingMemory {
     open("addAll");
     List<float[]> vectors = new ArrayList<>(texts.size());
     for (String text : texts) {
-      vectors.add(unit(embed(text), text));
+      vectors.add(storable(text));
     }
     return store.call("addAll", c -> {
       c.setAutoCommit(false);
@@ -107,7 +107,7 @@ final class PgVectorMemory implements WorkingMemory {
     Inputs.optionalText(text);
     Map<String, Object> checked = MetadataValues.copyOf(metadata);
     open("addVector");
-    return insert(null, scaled(vector, squaredNorm), text, checked);
+    return insert(null, UnitVectors.unit(vector, squaredNorm, false), text, checked);
   }
 
   @Override
@@ -117,41 +117,43 @@ final class PgVectorMemory implements WorkingMemory {
     Inputs.optionalText(text);
     Map<String, Object> checked = MetadataValues.copyOf(metadata);
     open("addVector");
-    return insert(id, scaled(vector, squaredNorm), text, checked);
+    return insert(id, UnitVectors.unit(vector, squaredNorm, false), text, checked);
   }
 
   @Override
   public List<Recall> recall(String query, int k) {
-    Inputs.text(query, "query");
-    Inputs.k(k);
-    open("recall");
-    float[] vector = embed(query);
-    return isZero(vector) ? zeroQuery() : nearest(vector, k, null);
+    return recallText(query, k, null);
   }
 
   @Override
   public List<Recall> recall(String query, int k, MetadataFilter filter) {
-    Inputs.text(query, "query");
-    Inputs.k(k);
     Inputs.filter(filter);
-    open("recall");
-    float[] vector = embed(query);
-    return isZero(vector) ? zeroQuery() : nearest(vector, k, filter);
+    return recallText(query, k, filter);
   }
 
   @Override
   public List<Recall> recallVector(float[] query, int k) {
-    Inputs.vector(query, dimension(), "query");
-    Inputs.k(k);
-    open("recallVector");
-    return nearest(query, k, null);
+    return recallGiven(query, k, null);
   }
 
   @Override
   public List<Recall> recallVector(float[] query, int k, MetadataFilter filter) {
+    Inputs.filter(filter);
+    return recallGiven(query, k, filter);
+  }
+
+  /** {@code filter} null: every item of the agent's. */
+  private List<Recall> recallText(String query, int k, MetadataFilter filter) {
+    Inputs.text(query, "query");
+    Inputs.k(k);
+    open("recall");
+    float[] unit = embedUnit(query);
+    return unit == null ? zeroQuery() : nearest(unit, k, filter);
+  }
+
+  private List<Recall> recallGiven(float[] query, int k, MetadataFilter filter) {
     Inputs.vector(query, dimension(), "query");
     Inputs.k(k);
-    Inputs.filter(filter);
     open("recallVector");
     return nearest(query, k, filter);
   }
@@ -161,12 +163,12 @@ final class PgVectorMemory implements WorkingMemory {
     Inputs.text(text, "text");
     Inputs.threshold(threshold);
     open("match");
-    float[] vector = embed(text);
-    if (isZero(vector)) {
+    float[] unit = embedUnit(text);
+    if (unit == null) {
       zeroQuery();
       return Optional.empty();
     }
-    return best(vector, threshold);
+    return best(unit, threshold);
   }
 
   @Override
@@ -315,36 +317,25 @@ final class PgVectorMemory implements WorkingMemory {
     }
   }
 
-  private float[] embed(String text) {
+  /** {@code text} embedded and scaled to unit length; null when it embeds to the zero vector (no known token). */
+  private float[] embedUnit(String text) {
     if (embedder == null) {
       throw new IllegalStateException("this pgvector memory of agent " + agentId + " has no embedder: pass "
           + "vectors (addVector, recallVector, matchVector), or open it with one");
     }
     float[] vector = embedder.embed(text);
-    Inputs.embedded(vector, dimension(), embedder, text);
-    return vector;
+    double squaredNorm = Inputs.embedded(vector, dimension(), embedder, text);
+    return squaredNorm == 0 ? null : UnitVectors.unit(vector, squaredNorm, true); // the embedding is ours
   }
 
-  private float[] unit(float[] embedded, String text) {
-    double squaredNorm = Inputs.squaredNorm(embedded, "embedding");
-    if (squaredNorm == 0) {
+  /** {@code text}'s unit vector, to store; a text without a known token is refused. */
+  private float[] storable(String text) {
+    float[] unit = embedUnit(text);
+    if (unit == null) {
       throw new IllegalArgumentException("text embeds to the zero vector (no known token); nothing to store: "
           + Inputs.show(text));
     }
-    return scaled(embedded, squaredNorm);
-  }
-
-  private static float[] scaled(float[] vector, double squaredNorm) {
-    float[] unit = new float[vector.length];
-    double inverse = 1 / Math.sqrt(squaredNorm);
-    for (int i = 0; i < vector.length; i++) {
-      unit[i] = (float) (vector[i] * inverse);
-    }
     return unit;
-  }
-
-  private static boolean isZero(float[] vector) {
-    return Inputs.squaredNorm(vector, "embedding") == 0;
   }
 
   private List<Recall> zeroQuery() {

@@ -5,20 +5,21 @@ import java.time.Duration;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * PGlite for the tests, started through scripts/pglite-server on 127.0.0.1. Under CI=true a server that cannot
+ * PGlite for the tests of every module (the pgvector module's test-jar), started through scripts/pglite-server on
+ * 127.0.0.1. Under CI=true a server that cannot
  * start fails the test; elsewhere (no npm, no registry) the test is skipped and says why.
  */
-final class PgliteFixture {
+public final class PgliteFixture {
 
-  static final Duration START = Duration.ofMinutes(3);
+  public static final Duration START = Duration.ofMinutes(3);
 
   private PgliteFixture() {}
 
-  static PgliteServer start() throws Exception {
+  public static PgliteServer start() throws Exception {
     return start(PgliteServer.freePort(), null);
   }
 
-  static PgliteServer start(int port, java.nio.file.Path dataDir) throws Exception {
+  public static PgliteServer start(int port, java.nio.file.Path dataDir) throws Exception {
     return start(port, dataDir, true);
   }
 

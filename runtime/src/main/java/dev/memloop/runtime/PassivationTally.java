@@ -13,18 +13,15 @@ public final class PassivationTally {
   private final LongAdder restores = new LongAdder();
   private final LongAdder itemsRestored = new LongAdder();
   private final LongAdder restoreNanos = new LongAdder();
-  private final LongAdder passive = new LongAdder();
   private final LongAdder keptBytes = new LongAdder();
 
   void passivated(CompactSnapshot kept) {
     passivations.increment();
-    passive.increment();
     keptBytes.add(kept.vectorBytes());
   }
 
   void restored(CompactSnapshot kept, long nanos) {
     restores.increment();
-    passive.decrement();
     keptBytes.add(-kept.vectorBytes());
     itemsRestored.add(kept.size());
     restoreNanos.add(nanos);
@@ -50,9 +47,10 @@ public final class PassivationTally {
     return restoreNanos.sum();
   }
 
-  /** Agents passivated now. */
+  /** Agents passivated now: each restore follows its agent's passivation. */
   public long passiveNow() {
-    return passive.sum();
+    long restored = restores.sum(); // read first: a restore counted between the two reads cannot make this negative
+    return passivations.sum() - restored;
   }
 
   /** Bytes of vectors the passive agents keep now (half precision). */

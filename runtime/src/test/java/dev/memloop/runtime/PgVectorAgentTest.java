@@ -8,6 +8,7 @@ import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.pgvector.PgIndex;
 import dev.memloop.pgvector.PgVectorSettings;
 import dev.memloop.pgvector.PgVectorStore;
+import dev.memloop.pgvector.PgliteFixture;
 import dev.memloop.pgvector.PgliteServer;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.MemoryStoreKind;
@@ -16,7 +17,6 @@ import dev.memloop.runtime.reasoner.ScriptedReasoner;
 import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.StepRecord;
 import dev.memloop.runtime.step.TurnResult;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +24,6 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,18 +37,6 @@ class PgVectorAgentTest {
   @AfterAll
   static void shutdown() {
     testKit.shutdownTestKit();
-  }
-
-  private static PgliteServer start(int port, Path data) throws Exception {
-    try {
-      return PgliteServer.start(Duration.ofMinutes(3), port, data);
-    } catch (IOException e) {
-      if ("true".equals(System.getenv("CI"))) {
-        throw e;
-      }
-      Assumptions.abort("PGlite could not start here (npm and the npm registry are needed): " + e.getMessage());
-      throw e;
-    }
   }
 
   private static AgentSpec spec(String id, PgVectorStore store) {
@@ -79,7 +66,7 @@ class PgVectorAgentTest {
   void should_guard_through_the_database_keep_its_memory_across_restarts_and_ride_out_an_outage() throws Exception {
     Path data = Files.createTempDirectory("memloop-pg-agent-");
     int port = PgliteServer.freePort();
-    PgliteServer server = start(port, data);
+    PgliteServer server = PgliteFixture.start(port, data);
     PgVectorSettings settings = new PgVectorSettings(server.jdbcUrl(), PgVectorSettings.DEFAULT_TABLE, PgIndex.EXACT,
         PgliteServer.POOL_SIZE, Duration.ofSeconds(1));
     try (PgVectorStore store = PgVectorStore.open(settings, TestAgents.EMBEDDER.dimension())) {
@@ -104,7 +91,7 @@ class PgVectorAgentTest {
           .containsExactly(GuardOutcome.TIMED_OUT, GuardOutcome.TIMED_OUT);
       assertThat(outage.steps()).extracting(StepRecord::executed).containsExactly(true, true);
 
-      server = start(port, data);
+      server = PgliteFixture.start(port, data);
       awaitWrites(again); // the outage's two writes answered (refused or made), so the store is through its backlog
       // the pool reconnects on its own; under load its first new connection may take longer than a lookup may wait,
       // so the turn that shows the recovery starts once the database answers the pool again

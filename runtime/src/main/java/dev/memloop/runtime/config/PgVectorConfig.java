@@ -36,7 +36,6 @@ public final class PgVectorConfig {
     PgIndex index = value(c, "index", PATH, () -> PgIndex.parse(c.getString("index"), PATH + ".index"));
     int poolSize = value(c, "pool-size", PATH, () -> wholeNumber(c, "pool-size"));
     java.time.Duration timeout = value(c, "timeout", PATH, () -> duration(c, "timeout"));
-    String shownUrl = url;
-    return value(c, "table", PATH, () -> new PgVectorSettings(shownUrl, table, index, poolSize, timeout));
+    return new PgVectorSettings(url, table, index, poolSize, timeout); // its refusals name their own keys
   }
 }

@@ -187,12 +187,10 @@ public final class StoreAccess implements MemoryAccess {
     } else if (reply instanceof MemoryStore.Unavailable away) {
       // the store's database is away: a read is a lookup that failed (its step runs unguarded, counted as timed
       // out), a write is refused with the reason (reported, not retried: the reasoner hears it)
-      if (request.match() != null) {
-        request.match().done(null, true, away.storeNanos(), away.delayNanos());
-      } else if (request.recall() != null) {
-        request.recall().done(List.of(), true, away.storeNanos(), away.delayNanos());
-      } else {
+      if (request.stored() != null) {
         request.stored().done(MemoryOutcome.REFUSED, away.reason(), away.storeNanos(), away.delayNanos());
+      } else {
+        failRead(request, away.storeNanos(), away.delayNanos());
       }
     } else if (reply instanceof MemoryStore.Matched matched && request.match() != null) {
       request.match().done(matched.best(), false, matched.storeNanos(), matched.delayNanos());
@@ -214,10 +212,15 @@ public final class StoreAccess implements MemoryAccess {
     if (request == null) {
       return; // answered in time
     }
+    failRead(request, 0, 0);
+  }
+
+  /** A read that got no answer: a lookup that failed, its step unguarded (counted as timed out). */
+  private static void failRead(Pending request, long storeNanos, long delayNanos) {
     if (request.match() != null) {
-      request.match().done(null, true, 0, 0);
+      request.match().done(null, true, storeNanos, delayNanos);
     } else if (request.recall() != null) {
-      request.recall().done(List.of(), true, 0, 0);
+      request.recall().done(List.of(), true, storeNanos, delayNanos);
     }
   }
 

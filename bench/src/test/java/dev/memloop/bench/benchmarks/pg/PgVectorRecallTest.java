@@ -4,15 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
+import dev.memloop.pgvector.PgliteFixture;
 import dev.memloop.pgvector.PgliteServer;
-import java.io.IOException;
 import java.sql.Connection;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -27,14 +25,7 @@ class PgVectorRecallTest {
 
   @BeforeAll
   static void start() throws Exception {
-    try {
-      server = PgliteServer.start(Duration.ofMinutes(3));
-    } catch (IOException e) {
-      if ("true".equals(System.getenv("CI"))) {
-        throw e;
-      }
-      Assumptions.abort("PGlite could not start here (npm and the npm registry are needed): " + e.getMessage());
-    }
+    server = PgliteFixture.start();
   }
 
   @AfterAll
