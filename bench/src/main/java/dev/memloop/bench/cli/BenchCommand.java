@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = "Side-by-side benchmarks in one JVM (report ratios: this machine is shared and noisy).",
     subcommands = {StoreCommand.class, EmbedCommand.class, EmbedQualityCommand.class,
-        RuntimeBenchCommand.class, BlackboardBenchCommand.class, ClusterBenchCommand.class})
+        RuntimeBenchCommand.class, BlackboardBenchCommand.class, ClusterBenchCommand.class,
+        DurabilityBenchCommand.class})
 final class BenchCommand implements Runnable {
 
   @CommandLine.Spec
@@ -15,6 +16,6 @@ final class BenchCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "choose a benchmark: store, embed, embed-quality, runtime, blackboard or cluster (lifecycles: memloop lifecycle)");
+    throw new CommandLine.ParameterException(spec.commandLine(), "choose a benchmark: store, embed, embed-quality, runtime, blackboard, cluster or durability (lifecycles: memloop lifecycle)");
   }
 }

@@ -36,6 +36,8 @@ class EveryFlagBadInputTest {
   /** The bad value of each text or path flag, by "command flag"; extra arguments the command needs come first. */
   private static final Map<String, List<String>> TEXT = new TreeMap<>(Map.ofEntries(
       Map.entry("memloop bench runtime --embedder", List.of("bert-huge")),
+      Map.entry("memloop bench durability --embedder", List.of("bert-huge")),
+      Map.entry("memloop bench durability --pg-url", List.of("mysql://u:hunter2@db")),
       Map.entry("memloop bench store --data", List.of("spiral")),
       Map.entry("memloop bench embed --model", List.of("/no/such/model")),
       Map.entry("memloop bench embed-quality --model", List.of("/no/such/model")),

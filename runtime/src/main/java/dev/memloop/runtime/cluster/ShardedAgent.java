@@ -29,8 +29,10 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
  * {@link DurableAgent} with the turn and its answer, with write-majority before answering, so a node that dies loses at most the turn
  * in flight and a rebalanced or passivated agent resumes elsewhere with every item, under the same ids.
  *
- * <p>Distributed Data rather than Persistence: there is no journal server on these machines, the state is small
- * and replaced whole at each turn end, and a majority write survives the loss of any one node of three.
+ * <p>Distributed Data rather than Pekko Persistence, by measurement ({@code memloop bench durability},
+ * docs/BENCHMARKS.md): at the memory sizes agents have, a turn end costs half a journal's and an agent restores
+ * 5-6x faster, with no database to run; a majority write survives the loss of any one node of three. The journal
+ * writes fewer bytes once an agent holds about a thousand items, and an agent's value must fit Artery's 4 MiB frame.
  *
  * <p>An agent whose memory is {@code remote} first opens its store on a store node ({@link StoreHost}); if no
  * store node answers, or the store's node dies later, its lookups time out and its steps run unguarded, and it
@@ -91,7 +93,8 @@ public final class ShardedAgent {
 
   private ShardedAgent() {}
 
-  static org.apache.pekko.cluster.ddata.Key<LWWRegister<DurableAgent>> key(String agentId) {
+  /** The Distributed Data key under which agent {@code agentId}'s {@link DurableAgent} is kept (a durable key). */
+  public static org.apache.pekko.cluster.ddata.Key<LWWRegister<DurableAgent>> key(String agentId) {
     return LWWRegisterKey.create("memloop-agent-" + agentId);
   }
 
