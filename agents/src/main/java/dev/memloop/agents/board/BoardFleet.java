@@ -36,6 +36,12 @@ public final class BoardFleet {
 
   private BoardFleet() {}
 
+  /** The group (the mode run) of a board fleet's agent, from its id ({@code group-index}); null for another id. */
+  public static String groupOf(String agentId) {
+    int dash = agentId.lastIndexOf('-');
+    return dash <= 0 ? null : agentId.substring(0, dash);
+  }
+
   public static CompletionStage<Outcome> run(ActorSystem<?> system, String group, AgentConfig config, FleetAlertSpec spec,
       SimulatedModel.Parameters model, long seed, DelayTimer timer, FleetListener progress) {
     TriageWorkloads.checkNotHeldOut(seed);

@@ -15,6 +15,7 @@ import dev.memloop.runtime.cluster.StoreHost;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.config.MemoryStoreKind;
+import dev.memloop.runtime.metrics.NodeMetrics;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -38,6 +39,12 @@ public final class TriageNode {
    * @throws IllegalArgumentException naming the setting when the roles and the agents' store do not fit together
    */
   public static ActorSystem<Void> start(Config root, List<String> roles, boolean founding, long seed) {
+    return start(root, roles, founding, seed, NodeMetrics.none());
+  }
+
+  /** As {@link #start(Config, List, boolean, long)}, the agents this node hosts counted in {@code metrics}. */
+  public static ActorSystem<Void> start(Config root, List<String> roles, boolean founding, long seed,
+      NodeMetrics metrics) {
     AgentConfig agents = AgentConfigs.agent(root);
     if (roles.contains(AgentSharding.ROLE) && agents.memory().store() == MemoryStoreKind.BLACKBOARD
         && !roles.contains(ReplicatedBoard.ROLE)) {
@@ -59,7 +66,7 @@ public final class TriageNode {
       board = new SharedBoard(ReplicatedBoard.start(system, setup, "blackboard").board(), setup.view(), null);
     }
     if (roles.contains(AgentSharding.ROLE) || roles.contains(ClusterNodes.DRIVER_ROLE)) {
-      AgentSharding.initOnRole(system, ClusterTriage.specs(root, seed, board));
+      AgentSharding.initOnRole(system, ClusterTriage.specs(root, seed, board), metrics);
     }
     return system;
   }

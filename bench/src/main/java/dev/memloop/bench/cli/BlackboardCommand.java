@@ -5,6 +5,7 @@ import dev.memloop.agents.board.BoardFleet;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.fleet.FleetListener;
+import dev.memloop.runtime.metrics.FleetMetrics;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.workloads.fleet.FleetAlertSpec;
 import java.io.PrintWriter;
@@ -48,9 +49,13 @@ final class BlackboardCommand implements Callable<Integer> {
   @CommandLine.Mixin
   private RunOutput output;
 
+  @CommandLine.Mixin
+  private ServeOptions serve;
+
   @Override
   public Integer call() throws Exception {
     Options.require(spec, modes.stream().distinct().count() == modes.size(), "each mode runs once: " + modes);
+    serve.check(spec);
     Config root = fleet.root(spec);
     AgentConfig base = rtt == null ? fleet.agent(root) : Options.valid(spec, () -> fleet.agent(root).withRtt(rtt));
     FleetAlertSpec workload = fleet.workload();
@@ -62,8 +67,21 @@ final class BlackboardCommand implements Callable<Integer> {
     parameters.put("model", fleet.model.configName() + " (simulated)");
     parameters.put("seed", fleet.seed);
     parameters.put("workload", workload.toString());
+    try (ServeOptions.Serving serving = serve.start(spec, String.format(java.util.Locale.ROOT,
+        "memloop blackboard: %,d agents on one board, simulated model %s", fleet.agents, fleet.model.configName()))) {
+      return run(root, base, workload, parameters, serving);
+    }
+  }
+
+  private Integer run(Config root, AgentConfig base, FleetAlertSpec workload, Map<String, Object> parameters,
+      ServeOptions.Serving serving) throws Exception {
     BenchRun run = BenchRun.start(spec, output, "blackboard", "memloop blackboard", parameters);
     PrintWriter console = run.console();
+    serving.announce(console);
+    Map<String, MemoryPolicyKind> policies = new LinkedHashMap<>();
+    modes.forEach(mode -> policies.put(mode.configName(), mode));
+    FleetListener listener = serving.on() ? new FleetMetrics(serving.registry(), policies, BoardFleet::groupOf)
+        : FleetListener.NONE;
 
     List<BoardFleet.Outcome> outcomes = ActorSystems.with("memloop-blackboard", root, system -> {
       fleet.warmUp(system, base, console, output.progress);
@@ -71,13 +89,15 @@ final class BlackboardCommand implements Callable<Integer> {
       for (MemoryPolicyKind mode : modes) {
         output.progress.line(console, "%s: %d agents on one blackboard", mode.configName(), fleet.agents);
         out.add(await(BoardFleet.run(system, mode.configName(), base.withPolicy(mode), workload,
-            fleet.model.parameters(), fleet.seed, HighResolutionTimer.shared(), FleetListener.NONE)));
+            fleet.model.parameters(), fleet.seed, HighResolutionTimer.shared(), listener)));
       }
       return out;
     });
     BlackboardReport report = BlackboardReport.of(outcomes, workload, fleet.model);
     console.print(report.plain());
-    return run.finish("blackboard.json", report.records(), report.markdown());
+    int code = run.finish("blackboard.json", report.records(), report.markdown());
+    serving.linger(console);
+    return code;
   }
 
   static <T> T await(java.util.concurrent.CompletionStage<T> stage) throws Exception {

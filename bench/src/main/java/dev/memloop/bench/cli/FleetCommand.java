@@ -13,7 +13,10 @@ import dev.memloop.runtime.ExternalMemories;
 import dev.memloop.runtime.config.AgentGroup;
 import dev.memloop.runtime.config.MemoryStoreKind;
 import dev.memloop.runtime.config.EmbedderChoice;
+import dev.memloop.runtime.fleet.FleetListener;
 import dev.memloop.runtime.fleet.FleetOptions;
+import dev.memloop.runtime.metrics.FleetMetrics;
+import dev.memloop.runtime.metrics.LlmMetrics;
 import dev.memloop.runtime.llm.CallLimits;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.reasoner.SimulatedModelPreset;
@@ -108,6 +111,9 @@ final class FleetCommand implements Callable<Integer> {
   @CommandLine.Mixin
   private RunOutput output;
 
+  @CommandLine.Mixin
+  private ServeOptions serve;
+
   /**
    * The live heap one agent of a fleet needs at its peak, with its workload, memory and graded results, as the
    * heap in use after collections: 85-104 KiB per agent at 20,000 and 100,000 agents under ZGC, the launcher's
@@ -126,6 +132,7 @@ final class FleetCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), "warmup must be >= 0: " + warmup);
     }
     spend.check(spec);
+    serve.check(spec);
     Options.require(spec, inFlight == null || (inFlight >= 1 && inFlight <= 10_000_000), "--in-flight must be in "
         + "[1, 10000000]: " + inFlight);
     Options.require(spec, llmConcurrency == null || llmConcurrency >= 0, "--llm-concurrency must be >= 0: "
@@ -161,29 +168,46 @@ final class FleetCommand implements Callable<Integer> {
 
   private Integer run(Config root, List<AgentGroup> groups, SimulatedModelPreset preset, FleetLlm real, PgVectorRun pg)
       throws Exception {
-    ExternalMemories memories = pg == null ? null : pg.memories(groups.stream()
-        .filter(g -> g.config().memory().store() == MemoryStoreKind.PGVECTOR).findFirst().orElseThrow()
-        .config().memory().embedder().embedder());
-    TriageFleet.Assembly assembly = Options.valid(spec, () -> preset != null ? TriageFleet.assemble(groups,
-        preset.parameters(), AlertWorkloadSpec.DEFAULT, seed, HighResolutionTimer.shared(), memories)
-        : TriageFleet.assemble(groups, real.specs(groupOfAgent(groups), memories), AlertWorkloadSpec.DEFAULT, seed));
     String modelLabel = preset != null ? preset.configName() : real.label();
-    // a warm-up would spend model calls on ungraded work; it runs at most a group's own agents
-    int warmupAgents = preset != null ? Math.min(warmup, maxAgents(groups)) : 0;
+    long fleetAgents = groups.stream().mapToLong(AgentGroup::agents).sum();
+    try (ServeOptions.Serving serving = serve.start(spec, String.format(java.util.Locale.ROOT,
+        "memloop fleet: %,d agents, %s", fleetAgents, preset != null ? "simulated model " + modelLabel
+            : "real model " + modelLabel))) {
+      if (real != null && serving.on()) {
+        real.listen(new LlmMetrics(serving.registry(), real.counters()));
+      }
+      ExternalMemories memories = pg == null ? null : pg.memories(groups.stream()
+          .filter(g -> g.config().memory().store() == MemoryStoreKind.PGVECTOR).findFirst().orElseThrow()
+          .config().memory().embedder().embedder());
+      TriageFleet.Assembly assembly = Options.valid(spec, () -> preset != null ? TriageFleet.assemble(groups,
+          preset.parameters(), AlertWorkloadSpec.DEFAULT, seed, HighResolutionTimer.shared(), memories)
+          : TriageFleet.assemble(groups, real.specs(groupOfAgent(groups), memories), AlertWorkloadSpec.DEFAULT, seed));
+      // a warm-up would spend model calls on ungraded work; it runs at most a group's own agents
+      int warmupAgents = preset != null ? Math.min(warmup, maxAgents(groups)) : 0;
 
-    Map<String, Object> parameters = new LinkedHashMap<>();
-    groups.forEach(g -> parameters.put("group." + g.name(), g.agents() + " x " + g.config()));
-    parameters.put("model", preset != null ? modelLabel + " (simulated)" : modelLabel + " (real model)");
-    parameters.put("seed", seed);
-    parameters.put("groups", concurrent ? "concurrent" : "one after another");
-    parameters.put("warmupAgentsPerGroup", warmupAgents);
-    parameters.put("inFlight", inFlight == null ? "every agent" : inFlight);
-    parameters.put("workload", AlertWorkloadSpec.DEFAULT.toString());
-    if (pg != null) {
-      parameters.put("pgvector", pg.label());
+      Map<String, Object> parameters = new LinkedHashMap<>();
+      groups.forEach(g -> parameters.put("group." + g.name(), g.agents() + " x " + g.config()));
+      parameters.put("model", preset != null ? modelLabel + " (simulated)" : modelLabel + " (real model)");
+      parameters.put("seed", seed);
+      parameters.put("groups", concurrent ? "concurrent" : "one after another");
+      parameters.put("warmupAgentsPerGroup", warmupAgents);
+      parameters.put("inFlight", inFlight == null ? "every agent" : inFlight);
+      parameters.put("workload", AlertWorkloadSpec.DEFAULT.toString());
+      if (pg != null) {
+        parameters.put("pgvector", pg.label());
+      }
+      return runServed(root, groups, preset, real, pg, assembly, modelLabel, warmupAgents, parameters, serving);
     }
+  }
+
+  private Integer runServed(Config root, List<AgentGroup> groups, SimulatedModelPreset preset, FleetLlm real,
+      PgVectorRun pg, TriageFleet.Assembly assembly, String modelLabel, int warmupAgents,
+      Map<String, Object> parameters, ServeOptions.Serving serving) throws Exception {
     BenchRun run = BenchRun.start(spec, output, "fleet", "memloop fleet", parameters);
     PrintWriter console = run.console();
+    serving.announce(console);
+    FleetMetrics metrics = serving.on() ? new FleetMetrics(serving.registry(), assembly.members(), policies(groups))
+        : null;
     console.printf("%d agents in %d group(s), %s, seeds %d..%d%n", assembly.members().size(), groups.size(),
         preset != null ? "simulated model " + modelLabel + " (not a real LLM)" : "real model " + modelLabel, seed,
         seed + maxAgents(groups) - 1);
@@ -209,11 +233,17 @@ final class FleetCommand implements Callable<Integer> {
           output.progress.bars())) {
         FleetOptions options = inFlight == null ? FleetOptions.DEFAULT
             : new FleetOptions(FleetOptions.DEFAULT.turnTimeout(), inFlight, false);
-        return (concurrent ? TriageRun.run(system, assembly, options, bar)
-            : TriageRun.runGroupsInTurn(system, assembly, options, bar)).toCompletableFuture()
+        FleetListener listener = metrics == null ? bar : FleetListener.all(bar, metrics);
+        return (concurrent ? TriageRun.run(system, assembly, options, listener)
+            : TriageRun.runGroupsInTurn(system, assembly, options, listener)).toCompletableFuture()
             .get(24, TimeUnit.HOURS);
       }
     });
+    if (metrics != null) { // graded once the run is over: the page and /metrics show it from here on
+      Map<String, String> groupOf = new java.util.HashMap<>();
+      assembly.members().forEach(m -> groupOf.put(m.id(), m.group()));
+      outcome.scores().forEach((id, score) -> metrics.group(groupOf.get(id)).redundant(score.redundant()));
+    }
     FleetReport report = FleetReport.of(outcome, modelLabel, preset != null, heap.bytes());
     console.print(report.plain());
     run.write("agents.json", outcome.scores().values());
@@ -221,7 +251,15 @@ final class FleetCommand implements Callable<Integer> {
       console.println("model calls: " + real.counters().snapshot());
       run.write("llm-calls.json", real.counters().usage()); // tokens and time of every call
     }
-    return run.finish("fleet.json", report.records(), report.markdown());
+    int code = run.finish("fleet.json", report.records(), report.markdown());
+    serving.linger(console);
+    return code;
+  }
+
+  private static Map<String, MemoryPolicyKind> policies(List<AgentGroup> groups) {
+    Map<String, MemoryPolicyKind> policies = new LinkedHashMap<>();
+    groups.forEach(g -> policies.put(g.name(), g.config().policy()));
+    return policies;
   }
 
   /** Opens the database the pgvector groups share; one embedder dimension per table. */

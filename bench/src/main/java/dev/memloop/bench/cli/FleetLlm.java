@@ -35,6 +35,8 @@ final class FleetLlm {
   private final Map<String, ChatCalls> calls = new HashMap<>();
   private final LlmCounters counters = new LlmCounters();
   private final CallLimits limits;
+  /** Told of every model call (--serve's metrics); set before the fleet's specs are made. */
+  private final List<dev.langchain4j.model.chat.listener.ChatModelListener> listeners = new java.util.ArrayList<>();
 
   private FleetLlm(Map<String, LlmSettings> settings, CallLimits limits) {
     this.settings = settings;
@@ -103,7 +105,13 @@ final class FleetLlm {
   }
 
   private synchronized ChatCalls client(LlmSettings s) {
-    return calls.computeIfAbsent(s.baseUrl() + " " + s.model(), key -> new ChatCalls(s, counters).limited(limits));
+    return calls.computeIfAbsent(s.baseUrl() + " " + s.model(),
+        key -> new ChatCalls(s, counters, listeners).limited(limits));
+  }
+
+  /** Tells {@code listener} of every model call of clients made from here on. */
+  synchronized void listen(dev.langchain4j.model.chat.listener.ChatModelListener listener) {
+    listeners.add(listener);
   }
 
   private static long steps(AgentGroup group) {

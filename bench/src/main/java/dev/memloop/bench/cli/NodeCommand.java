@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import dev.memloop.agents.cluster.TriageNode;
 import dev.memloop.runtime.cluster.ClusterNodes;
 import dev.memloop.runtime.config.AgentConfigs;
+import dev.memloop.runtime.metrics.NodeMetrics;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -53,8 +54,12 @@ final class NodeCommand implements Callable<Integer> {
       + "memories and turn counts (default: in memory only).")
   private Path dataDir;
 
+  @CommandLine.Mixin
+  private ServeOptions serve;
+
   @Override
   public Integer call() throws Exception {
+    serve.check(spec);
     List<String> seedNodes = seeds == null ? List.of() : seeds;
     if (dataDir != null) {
       Options.valid(spec, () -> {
@@ -71,10 +76,19 @@ final class NodeCommand implements Callable<Integer> {
     }
     Config node = Options.valid(spec, () -> ClusterNodes.config(host, port, seedNodes, roles, AgentConfigs.load(config)));
     Config root = dataDir == null ? node : ClusterNodes.durable(node, dataDir);
-    ActorSystem<Void> system = Options.valid(spec, () -> TriageNode.start(root, roles, seedNodes.isEmpty(), seed));
-    spec.commandLine().getOut().println("node up: " + Cluster.get(system).selfMember().address() + " roles " + roles);
-    spec.commandLine().getOut().flush();
-    system.getWhenTerminated().toCompletableFuture().get();
+    AgentConfigs.agent(root); // the agents' settings checked before anything binds
+    try (ServeOptions.Serving serving = serve.start(spec, "memloop node " + host + ":" + port + " " + roles)) {
+      NodeMetrics metrics = serving.on() ? new NodeMetrics(serving.registry(), "node-" + port,
+          AgentConfigs.agent(root).policy()) : NodeMetrics.none();
+      ActorSystem<Void> system = Options.valid(spec, () -> TriageNode.start(root, roles, seedNodes.isEmpty(), seed,
+          metrics));
+      java.io.PrintWriter out = spec.commandLine().getOut();
+      out.println("node up: " + Cluster.get(system).selfMember().address() + " roles " + roles);
+      serving.announce(out);
+      out.flush();
+      system.getWhenTerminated().toCompletableFuture().get();
+      serving.linger(out);
+    }
     return 0;
   }
 }

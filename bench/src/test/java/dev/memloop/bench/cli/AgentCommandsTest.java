@@ -68,6 +68,14 @@ class AgentCommandsTest {
             "--agents 10000000: 10,000,000 idle agents of 1000 items need about"),
         Arguments.of(new String[] {"fleet", "--agents", "1000000000", "--policy", "per-step,none"},
             "--agents 1000000000: 2,000,000,000 agents need about"),
+        Arguments.of(new String[] {"fleet", "--linger", "30s"}, "--linger needs --serve HOST:PORT"),
+        Arguments.of(new String[] {"fleet", "--serve-public"}, "--serve-public needs --serve HOST:PORT"),
+        Arguments.of(new String[] {"fleet", "--serve", "127.0.0.1:0", "--linger", "2d"}, "--linger must be <= 1d: 2d"),
+        Arguments.of(new String[] {"fleet", "--serve", "10.1.2.3:9464"},
+            "--serve 10.1.2.3:9464: 10.1.2.3 is not a loopback address; to serve metrics to the network add --serve-public"),
+        Arguments.of(new String[] {"blackboard", "--serve", "no-such-host.invalid:1"},
+            "--serve no-such-host.invalid:1: host 'no-such-host.invalid' does not resolve"),
+        Arguments.of(new String[] {"node", "--port", "0", "--linger", "1s"}, "--linger needs --serve HOST:PORT"),
         Arguments.of(new String[] {"bench", "durability", "--agents", "0"}, "--agents must be in [1, 10000]: 0"),
         Arguments.of(new String[] {"bench", "durability", "--turns", "1001"}, "--turns must be in [1, 1000]: 1001"),
         Arguments.of(new String[] {"bench", "durability", "--items-per-turn", "-1"},
@@ -104,6 +112,15 @@ class AgentCommandsTest {
   @MethodSource("badFlags")
   void should_reject_bad_flags_naming_the_value(String[] args, String message) throws IOException {
     CliRun.assertRefused(args, message, results);
+  }
+
+  @Test
+  void should_refuse_a_serve_port_in_use_before_writing_anything() throws IOException {
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      String address = "127.0.0.1:" + taken.getLocalPort();
+      CliRun.assertRefused(new String[] {"fleet", "--agents", "2", "--serve", address},
+          "--serve " + address + ": cannot bind (the port is in use; choose another, or 0 for any free one)", results);
+    }
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.memloop.runtime.cluster;
 
 import dev.memloop.runtime.AgentSpec;
+import dev.memloop.runtime.metrics.NodeMetrics;
 import dev.memloop.runtime.MemloopDispatcher;
 import java.util.function.Function;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -32,9 +33,15 @@ public final class AgentSharding {
   /** As {@link #init}, hosting agents only on nodes with the {@link #ROLE} role; elsewhere the region is a proxy. */
   public static ActorRef<ShardingEnvelope<ShardedAgent.Command>> initOnRole(ActorSystem<?> system,
       Function<String, AgentSpec.Builder> specs) {
+    return initOnRole(system, specs, NodeMetrics.none());
+  }
+
+  /** As {@link #initOnRole(ActorSystem, Function)}, the agents hosted here counted in {@code metrics}. */
+  public static ActorRef<ShardingEnvelope<ShardedAgent.Command>> initOnRole(ActorSystem<?> system,
+      Function<String, AgentSpec.Builder> specs, NodeMetrics metrics) {
     return ClusterSharding.get(system).init(Entity.of(ShardedAgent.TYPE,
-        context -> ShardedAgent.create(context.getEntityId(), specs)).withStopMessage(ShardedAgent.Passivate.INSTANCE)
-        .withEntityProps(MemloopDispatcher.props()).withRole(ROLE));
+        context -> ShardedAgent.create(context.getEntityId(), specs, metrics))
+        .withStopMessage(ShardedAgent.Passivate.INSTANCE).withEntityProps(MemloopDispatcher.props()).withRole(ROLE));
   }
 
   public static EntityRef<ShardedAgent.Command> agent(ActorSystem<?> system, String agentId) {

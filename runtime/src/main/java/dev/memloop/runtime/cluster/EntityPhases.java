@@ -15,6 +15,7 @@ import java.util.Comparator;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.PostStop;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
 import org.apache.pekko.cluster.ddata.LWWRegister;
@@ -186,6 +187,7 @@ final class EntityPhases {
 
   private Behavior<Command> startAgent(AgentSpec spec, AgentSnapshot snapshot) {
     ActorRef<Agent.Command> agent = e.context().spawn(Agent.create(spec, snapshot), "agent", MemloopDispatcher.props());
+    e.metrics().started(snapshot.turnsCompleted() > 0); // counted down on PostStop, in idle and busy
     // the status reply comes after the restore in the agent's setup: the moment the agent can take a turn
     e.context().ask(Agent.Status.class, agent, ShardedAgent.MAJORITY_TIMEOUT, Agent.GetStatus::new,
         (status, failure) -> new ShardedAgent.Ready(snapshot.items().size()));
@@ -212,7 +214,13 @@ final class EntityPhases {
         .onMessage(ShardedAgent.GetHandoff.class, this::onGetHandoff)
         .onMessage(ShardedAgent.StoreGone.class, this::onStoreGone)
         .onMessageEquals(ShardedAgent.Passivate.INSTANCE, Behaviors::stopped)
+        .onSignal(PostStop.class, this::onPostStop)
         .build();
+  }
+
+  private Behavior<Command> onPostStop(PostStop stop) {
+    e.metrics().stopped();
+    return Behaviors.same();
   }
 
   /** A turn in flight: its answer, then its snapshot, then the majority write; other commands wait. */
@@ -241,6 +249,7 @@ final class EntityPhases {
         .onMessage(ShardedAgent.Ready.class, ready -> onReady(ready, turnsAtStart))
         .onMessage(ShardedAgent.StoreGone.class, this::onStoreGone)
         .onAnyMessage(e::stash)
+        .onSignal(PostStop.class, this::onPostStop)
         .build();
   }
 
@@ -251,6 +260,7 @@ final class EntityPhases {
     }
     lastTurn = inFlight;
     lastAnswered = result;
+    e.metrics().turn(result);
     replyTo.tell(result);
     return e.stash().unstashAll(idle(agent, turnsAtStart));
   }

@@ -6,6 +6,7 @@ import dev.memloop.runtime.AgentSnapshot;
 import dev.memloop.runtime.AgentSpec;
 import dev.memloop.runtime.CompactSnapshot;
 import dev.memloop.runtime.RuntimeMessage;
+import dev.memloop.runtime.metrics.NodeMetrics;
 import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.step.TurnResult;
 import java.time.Duration;
@@ -99,16 +100,22 @@ public final class ShardedAgent {
   }
 
   public static Behavior<Command> create(String agentId, Function<String, AgentSpec.Builder> specs) {
+    return create(agentId, specs, NodeMetrics.none());
+  }
+
+  /** As {@link #create(String, Function)}, counted in {@code metrics} while it runs on this node. */
+  public static Behavior<Command> create(String agentId, Function<String, AgentSpec.Builder> specs,
+      NodeMetrics metrics) {
     return Behaviors.withStash(STASH, stash -> Behaviors.setup(context -> Behaviors.withTimers(timers ->
         DistributedData.<Command, LWWRegister<DurableAgent>>withReplicatorMessageAdapter(replicator ->
-            new EntityPhases(new Entity(context, stash, timers, replicator, agentId, specs, System.nanoTime()))
-                .start()))));
+            new EntityPhases(new Entity(context, stash, timers, replicator, agentId, specs, System.nanoTime(),
+                metrics)).start()))));
   }
 
   /** What every phase of one entity shares. */
   record Entity(ActorContext<Command> context, StashBuffer<Command> stash, TimerScheduler<Command> timers,
       ReplicatorMessageAdapter<Command, LWWRegister<DurableAgent>> replicator, String agentId,
-      Function<String, AgentSpec.Builder> specs, long startedNanos) {
+      Function<String, AgentSpec.Builder> specs, long startedNanos, NodeMetrics metrics) {
 
 
     Behavior<Command> stash(Command command) {

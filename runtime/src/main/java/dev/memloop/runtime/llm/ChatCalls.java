@@ -39,8 +39,14 @@ public final class ChatCalls {
 
   /** Calls to the OpenAI-compatible server of {@code settings}, retried and redacted by them. */
   public ChatCalls(LlmSettings settings, LlmCounters counters) {
-    this(openAi(settings), settings.model(), settings.maxRetries(), settings.backoff(), settings::redact, counters,
-        CallLimits.NONE);
+    this(settings, counters, java.util.List.of());
+  }
+
+  /** As {@link #ChatCalls(LlmSettings, LlmCounters)}, every attempt also told to {@code listeners} (metrics, traces). */
+  public ChatCalls(LlmSettings settings, LlmCounters counters,
+      java.util.List<dev.langchain4j.model.chat.listener.ChatModelListener> listeners) {
+    this(openAi(settings, listeners), settings.model(), settings.maxRetries(), settings.backoff(), settings::redact,
+        counters, CallLimits.NONE);
   }
 
   private ChatCalls(ChatModel model, String modelName, int maxRetries, Duration backoff, UnaryOperator<String> redact,
@@ -76,8 +82,10 @@ public final class ChatCalls {
     return new ChatCalls(model, modelName, maxRetries, backoff, redact, counters, newLimits);
   }
 
-  private static ChatModel openAi(LlmSettings settings) {
+  private static ChatModel openAi(LlmSettings settings,
+      java.util.List<dev.langchain4j.model.chat.listener.ChatModelListener> listeners) {
     OpenAiChatModel.OpenAiChatModelBuilder builder = OpenAiChatModel.builder().baseUrl(settings.baseUrl())
+        .listeners(java.util.List.copyOf(listeners))
         .apiKey(settings.apiKey().isBlank() ? "none" : settings.apiKey()).modelName(settings.model())
         .timeout(settings.timeout()).maxRetries(0); // retries are this class's, so that they are counted
     settings.temperature().ifPresent(builder::temperature);

@@ -1,0 +1,125 @@
+package dev.memloop.bench.cli;
+
+import dev.memloop.bench.serve.LiveView;
+import dev.memloop.bench.serve.MeterRegistries;
+import dev.memloop.bench.serve.MetricsServer;
+import dev.memloop.bench.serve.ServeAddress;
+import dev.memloop.memory.timing.Units;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.io.PrintWriter;
+import java.time.Duration;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --serve HOST:PORT}, {@code --serve-public} and {@code --linger DURATION}, shared by the commands that can be
+ * watched while they run. Without {@code --serve} nothing is recorded and nothing listens.
+ */
+final class ServeOptions {
+
+  /** The longest --linger: a day (a run watched longer than that wants a node, not a lingering fleet). */
+  static final Duration MAX_LINGER = Duration.ofDays(1);
+
+  @Option(names = "--serve", paramLabel = "HOST:PORT",
+      description = "Serve /metrics (Prometheus text format) and a live page at / while the command runs, as in "
+          + "127.0.0.1:9464 (loopback unless --serve-public; port 0 picks a free one).")
+  String serve;
+
+  @Option(names = "--serve-public", description = "Allow --serve on an address other than loopback.")
+  boolean servePublic;
+
+  @Option(names = "--linger", converter = Durations.class, paramLabel = "DURATION",
+      description = "With --serve, keep serving this long after the run ends, as in 30s (default: 0s).")
+  Duration linger;
+
+  /** What a served run records into and who reads it; {@link #NONE} when not served. */
+  static final class Serving implements AutoCloseable {
+    static final Serving NONE = new Serving(null, null, Duration.ZERO);
+
+    private final MeterRegistries.Served served;
+    private final MetricsServer server;
+    private final Duration linger;
+
+    private Serving(MeterRegistries.Served served, MetricsServer server, Duration linger) {
+      this.served = served;
+      this.server = server;
+      this.linger = linger;
+    }
+
+    boolean on() {
+      return server != null;
+    }
+
+    MeterRegistry registry() {
+      return served.registry();
+    }
+
+    String url() {
+      return server.url();
+    }
+
+    /** Says where the page and the metrics are (nothing when not served). */
+    void announce(PrintWriter console) {
+      if (on()) {
+        console.println("serving " + url() + " (Prometheus: " + url() + "metrics)");
+        console.flush();
+      }
+    }
+
+    /** Keeps serving for --linger, saying so, then stops. */
+    void linger(PrintWriter console) throws InterruptedException {
+      if (on() && !linger.isZero()) {
+        console.println("serving " + url() + " for " + Units.config(linger) + " more (--linger)");
+        console.flush();
+        Thread.sleep(linger.toMillis());
+      }
+    }
+
+    @Override
+    public void close() {
+      if (server != null) {
+        server.close();
+        served.close();
+      }
+    }
+  }
+
+  /** Checks the flags, naming the bad one; before anything runs. */
+  void check(CommandLine.Model.CommandSpec spec) {
+    Options.require(spec, serve != null || (linger == null && !servePublic),
+        (linger != null ? "--linger" : "--serve-public") + " needs --serve HOST:PORT");
+    Options.require(spec, linger == null || linger.compareTo(MAX_LINGER) <= 0,
+        "--linger must be <= 1d: " + (linger == null ? "" : Units.config(linger)));
+    if (serve != null) {
+      Options.valid(spec, () -> ServeAddress.parse(serve, "--serve", servePublic));
+    }
+  }
+
+  /**
+   * Starts serving, or {@link Serving#NONE} without --serve; before the run writes anything, so that an address
+   * that cannot be bound changes nothing.
+   *
+   * @param title what the page shows at its top
+   */
+  Serving start(CommandLine.Model.CommandSpec spec, String title) {
+    if (serve == null) {
+      return Serving.NONE;
+    }
+    ServeAddress address = Options.valid(spec, () -> ServeAddress.parse(serve, "--serve", servePublic));
+    MeterRegistries.Served served = MeterRegistries.prometheus();
+    try {
+      MetricsServer server = Options.valid(spec, () -> {
+        try {
+          return MetricsServer.start(address, "--serve", served.registry(), new LiveView(served.registry(), title));
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("interrupted while binding --serve " + serve);
+        }
+      });
+      return new Serving(served, server, linger == null ? Duration.ZERO : linger);
+    } catch (RuntimeException e) {
+      served.close();
+      throw e;
+    }
+  }
+}
