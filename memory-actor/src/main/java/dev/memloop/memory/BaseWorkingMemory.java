@@ -1,6 +1,7 @@
 package dev.memloop.memory;
 
 import dev.memloop.memory.index.SearchBuffers;
+import dev.memloop.memory.jfr.MemoryOperationEvent;
 import dev.memloop.memory.timing.Ticker;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -49,6 +50,12 @@ abstract class BaseWorkingMemory implements WorkingMemory {
 
   abstract void record(int op, long nanos);
 
+  /** Records one operation's time in the memory's statistics and, when a recording asks, as a JFR event. */
+  private void timed(int op, long nanos) {
+    record(op, nanos);
+    MemoryOperationEvent.emit(op, nanos);
+  }
+
   abstract void countZeroVectorQuery();
 
   abstract MemoryTimings timingSnapshot();
@@ -77,7 +84,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     float[] unit = embedForWrite(text);
     long start = ticker.nanoTime();
     String id = insert(null, unit, text, meta);
-    record(TimingRecorder.WRITE_STORE, ticker.nanoTime() - start);
+    timed(TimingRecorder.WRITE_STORE, ticker.nanoTime() - start);
     return id;
   }
 
@@ -103,7 +110,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     }
     long perItem = (ticker.nanoTime() - start) / Math.max(1, texts.size());
     for (int i = 0; i < texts.size(); i++) {
-      record(TimingRecorder.WRITE_STORE, perItem);
+      timed(TimingRecorder.WRITE_STORE, perItem);
     }
     return Collections.unmodifiableList(ids);
   }
@@ -129,7 +136,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     long start = ticker.nanoTime();
     float[] unit = UnitVectors.unit(vector, squaredNorm, false);
     String stored = insert(id, unit, text, meta);
-    record(TimingRecorder.WRITE_STORE, ticker.nanoTime() - start);
+    timed(TimingRecorder.WRITE_STORE, ticker.nanoTime() - start);
     return stored;
   }
 
@@ -160,7 +167,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     }
     long start = ticker.nanoTime();
     float[] vector = embedder.embed(text);
-    record(op, ticker.nanoTime() - start);
+    timed(op, ticker.nanoTime() - start);
     return vector;
   }
 
@@ -203,7 +210,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     long start = ticker.nanoTime();
     float[] unit = UnitVectors.unit(query, squaredNorm, false);
     List<Recall> found = searchUntimed(unit, k, Float.NEGATIVE_INFINITY, filter, operation, ALL);
-    record(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
+    timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
     return found;
   }
 
@@ -218,7 +225,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     }
     long start = ticker.nanoTime();
     Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), null, "match", FIRST);
-    record(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
+    timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
     return atOrAbove(best, threshold);
   }
 
@@ -230,7 +237,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     long start = ticker.nanoTime();
     float[] unit = UnitVectors.unit(query, squaredNorm, false);
     Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), null, "matchVector", FIRST);
-    record(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
+    timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
     return atOrAbove(best, threshold);
   }
 
@@ -263,7 +270,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
   private List<Recall> search(float[] unit, int k, float minScore, MetadataFilter filter, String operation) {
     long start = ticker.nanoTime();
     List<Recall> found = searchUntimed(unit, k, minScore, filter, operation, ALL);
-    record(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
+    timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
     return found;
   }
 

@@ -6,6 +6,7 @@ import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.step.Decision;
 import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.step.TurnResult;
+import java.util.Map;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.PostStop;
@@ -69,6 +70,11 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
   /** Sent to itself after a restart when turns are waiting. */
   record Resume() implements Command {}
 
+  /** The MDC keys of every log line an agent's actor writes (docs/METRICS.md, "Logs"). */
+  public static final String MDC_AGENT = "agentId";
+  public static final String MDC_TURN = "turn";
+  public static final String MDC_STEP = "step";
+
   public static Behavior<Command> create(AgentSpec spec) {
     return create(spec, AgentSnapshot.empty(spec.id()));
   }
@@ -83,8 +89,10 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
       state.restore(snapshot);
       Behavior<Command> restartable = Behaviors.setup(context -> new Agent(context, state));
       // keep the child store (networked agents) through restarts: it holds the memory
-      return Behaviors.supervise(restartable).onFailure(Exception.class,
+      Behavior<Command> supervised = Behaviors.supervise(restartable).onFailure(Exception.class,
           SupervisorStrategy.restart().withStopChildren(false));
+      // outside the supervisor, so that the failure it logs carries the turn and step that failed
+      return Behaviors.withMdc(Command.class, Map.of(MDC_AGENT, spec.id()), state::logContext, supervised);
     });
   }
 

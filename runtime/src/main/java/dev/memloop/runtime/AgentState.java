@@ -244,6 +244,23 @@ final class AgentState {
     }
   }
 
+  /**
+   * What a log line written while {@code message} is handled carries besides the agent's id: the turn in flight (or
+   * the one {@code message} starts) and the step it was on when {@code message} arrived (the steps completed). Steps
+   * that run within one message (an in-process memory, a synchronous reasoner) share that message's step; an agent
+   * waiting on its store or its model resumes each step with a message of its own. Empty between turns.
+   */
+  java.util.Map<String, String> logContext(Agent.Command message) {
+    if (inFlight != null) {
+      return java.util.Map.of(Agent.MDC_TURN, Integer.toString(inFlight.turn().index()), Agent.MDC_STEP,
+          Integer.toString(inFlightSteps.size()));
+    }
+    if (message instanceof Agent.RunTurn run) {
+      return java.util.Map.of(Agent.MDC_TURN, Integer.toString(run.turn().index()), Agent.MDC_STEP, "0");
+    }
+    return java.util.Map.of();
+  }
+
   void failed(String failure) {
     lastFailure = failure;
   }

@@ -13,9 +13,11 @@ import dev.memloop.runtime.step.Decision;
 import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.TurnResult;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.LogCapturingExtension;
+import org.apache.pekko.actor.testkit.typed.javadsl.LoggingTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.junit.jupiter.api.AfterAll;
@@ -49,8 +51,15 @@ class AgentSupervisionTest {
 
     agent.tell(new Agent.RunTurn(turn(0, line(1), line(2)), results.ref()));
     assertThat(results.receiveMessage().aborted()).isFalse();
-    agent.tell(new Agent.RunTurn(turn(1, line(3), line(4)), results.ref()));
-    TurnResult aborted = results.receiveMessage();
+    // the restart is logged with the agent and the turn in its MDC, and the step the failing message began at (this
+    // agent's steps run in one message: it began at step 0)
+    String id = "flaky-" + policy;
+    TurnResult aborted = LoggingTestKit.error(IllegalStateException.class)
+        .withMdc(Map.of(Agent.MDC_AGENT, id, Agent.MDC_TURN, "1", Agent.MDC_STEP, "0"))
+        .expect(testKit.system(), () -> {
+          agent.tell(new Agent.RunTurn(turn(1, line(3), line(4)), results.ref()));
+          return results.receiveMessage();
+        });
     assertThat(aborted.aborted()).isTrue();
     assertThat(aborted.failure()).contains("the model produced garbage at turn 1, step 1");
     assertThat(aborted.steps()).hasSize(1);

@@ -1,5 +1,6 @@
 // The live page: one JSON object a second from /live (server-sent events), running totals turned into rates here,
-// two charts (steps/s and store-lookup p99 per group) kept to the last WINDOW points.
+// two charts (steps/s, and a lookup's p99 per group: its round trip where the memory is networked, else the store's
+// own work) kept to the last WINDOW points.
 "use strict";
 const WINDOW = 300;
 const fmt = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
@@ -38,7 +39,7 @@ function onSnapshot(s) {
     document.getElementById("rate-chart").innerHTML = "";
     document.getElementById("latency-chart").innerHTML = "";
     rateChart = chart("rate-chart", "steps/s", "steps/s", names);
-    latencyChart = chart("latency-chart", "store lookup p99", "us", names);
+    latencyChart = chart("latency-chart", "lookup p99 (round trip if networked)", "us", names);
   }
   const seconds = previous ? (s.t - previous.t) / 1000 : 0;
   let steps = 0, rate = 0, hits = 0, redundant = 0, repeated = 0;
@@ -49,7 +50,7 @@ function onSnapshot(s) {
     const r = before && seconds > 0 ? (g.steps - before.steps) / seconds : 0;
     steps += g.steps; rate += r; hits += g.guardHits; redundant += g.redundant; repeated += g.repeated;
     rates[g.group].push(r);
-    p99s[g.group].push(g.storeP99Us ?? null);
+    p99s[g.group].push(g.round_tripP99Us ?? g.storeP99Us ?? null);
     const used = g.budgetGranted > 0 ? fmt1.format(100 * g.budgetSpent / g.budgetGranted) + " %" : "unlimited";
     rows.push("<tr><td>" + g.group + "</td><td>" + g.policy + "</td><td>" + fmt.format(g.turns) + "</td><td>"
       + fmt.format(r) + "</td><td>" + fmt1.format(g.storeP50Us ?? 0) + "</td><td>" + fmt1.format(g.storeP99Us ?? 0)

@@ -143,9 +143,11 @@ public final class LatencyBudget {
     }
     long estimate = estimate(injectedDelayNanos);
     if (estimate > remaining) {
+      BudgetDecisionEvent.emit(false, estimate, remaining);
       refusedByPad(injectedDelayNanos);
       return UNAFFORDABLE;
     }
+    BudgetDecisionEvent.emit(true, estimate, remaining);
     remaining -= estimate;
     return estimate;
   }
