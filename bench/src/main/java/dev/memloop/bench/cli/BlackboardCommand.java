@@ -75,29 +75,29 @@ final class BlackboardCommand implements Callable<Integer> {
 
   private Integer run(Config root, AgentConfig base, FleetAlertSpec workload, Map<String, Object> parameters,
       ServeOptions.Serving serving) throws Exception {
-    BenchRun run = BenchRun.start(spec, output, "blackboard", "memloop blackboard", parameters);
-    PrintWriter console = run.console();
-    serving.announce(console);
-    Map<String, MemoryPolicyKind> policies = new LinkedHashMap<>();
-    modes.forEach(mode -> policies.put(mode.configName(), mode));
-    FleetListener listener = serving.on() ? new FleetMetrics(serving.registry(), policies, BoardFleet::groupOf)
-        : FleetListener.NONE;
-
-    List<BoardFleet.Outcome> outcomes = ActorSystems.with("memloop-blackboard", root, system -> {
+    // one actor system, --serve bound in it before the run writes anything (as memloop fleet)
+    return ActorSystems.with("memloop-blackboard", root, system -> {
+      serving.bind(spec, system);
+      BenchRun run = BenchRun.start(spec, output, "blackboard", "memloop blackboard", parameters);
+      PrintWriter console = run.console();
+      serving.announce(console);
+      Map<String, MemoryPolicyKind> policies = new LinkedHashMap<>();
+      modes.forEach(mode -> policies.put(mode.configName(), mode));
+      FleetListener listener = serving.on() ? new FleetMetrics(serving.registry(), policies, BoardFleet::groupOf)
+          : FleetListener.NONE;
       fleet.warmUp(system, base, console, output.progress);
-      List<BoardFleet.Outcome> out = new ArrayList<>();
+      List<BoardFleet.Outcome> outcomes = new ArrayList<>();
       for (MemoryPolicyKind mode : modes) {
         output.progress.line(console, "%s: %d agents on one blackboard", mode.configName(), fleet.agents);
-        out.add(await(BoardFleet.run(system, mode.configName(), base.withPolicy(mode), workload,
+        outcomes.add(await(BoardFleet.run(system, mode.configName(), base.withPolicy(mode), workload,
             fleet.model.parameters(), fleet.seed, HighResolutionTimer.shared(), listener)));
       }
-      return out;
+      BlackboardReport report = BlackboardReport.of(outcomes, workload, fleet.model);
+      console.print(report.plain());
+      int code = run.finish("blackboard.json", report.records(), report.markdown());
+      serving.linger(console);
+      return code;
     });
-    BlackboardReport report = BlackboardReport.of(outcomes, workload, fleet.model);
-    console.print(report.plain());
-    int code = run.finish("blackboard.json", report.records(), report.markdown());
-    serving.linger(console);
-    return code;
   }
 
   static <T> T await(java.util.concurrent.CompletionStage<T> stage) throws Exception {

@@ -60,6 +60,8 @@ final class NodeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     serve.check(spec);
+    Options.require(spec, serve.linger == null, "--linger: a node serves until it is stopped; --linger is for runs "
+        + "that end (memloop fleet, memloop blackboard)");
     List<String> seedNodes = seeds == null ? List.of() : seeds;
     if (dataDir != null) {
       Options.valid(spec, () -> {
@@ -78,16 +80,22 @@ final class NodeCommand implements Callable<Integer> {
     Config root = dataDir == null ? node : ClusterNodes.durable(node, dataDir);
     AgentConfigs.agent(root); // the agents' settings checked before anything binds
     try (ServeOptions.Serving serving = serve.start(spec, "memloop node " + host + ":" + port + " " + roles)) {
-      NodeMetrics metrics = serving.on() ? new NodeMetrics(serving.registry(), "node-" + port,
+      NodeMetrics metrics = serving.on() ? new NodeMetrics(serving.registry(), port == 0 ? "node" : "node-" + port,
           AgentConfigs.agent(root).policy()) : NodeMetrics.none();
       ActorSystem<Void> system = Options.valid(spec, () -> TriageNode.start(root, roles, seedNodes.isEmpty(), seed,
           metrics));
+      try {
+        serving.bind(spec, system); // in the node's own system
+      } catch (RuntimeException e) {
+        system.terminate(); // an address that cannot be bound: the node does not stay up without what was asked
+        system.getWhenTerminated().toCompletableFuture().get(1, java.util.concurrent.TimeUnit.MINUTES);
+        throw e;
+      }
       java.io.PrintWriter out = spec.commandLine().getOut();
       out.println("node up: " + Cluster.get(system).selfMember().address() + " roles " + roles);
       serving.announce(out);
       out.flush();
       system.getWhenTerminated().toCompletableFuture().get();
-      serving.linger(out);
     }
     return 0;
   }

@@ -32,22 +32,49 @@ final class ServeOptions {
       description = "With --serve, keep serving this long after the run ends, as in 30s (default: 0s).")
   Duration linger;
 
-  /** What a served run records into and who reads it; {@link #NONE} when not served. */
+  /**
+   * What a served run records into and, once {@link #bind bound} in the command's actor system, who reads it;
+   * {@link #NONE} when not served.
+   */
   static final class Serving implements AutoCloseable {
-    static final Serving NONE = new Serving(null, null, Duration.ZERO);
+    static final Serving NONE = new Serving(null, null, null, null, Duration.ZERO);
 
     private final MeterRegistries.Served served;
-    private final MetricsServer server;
+    private final ServeAddress address;
+    private final LiveView live;
+    private final String value;
     private final Duration linger;
+    private MetricsServer server;
 
-    private Serving(MeterRegistries.Served served, MetricsServer server, Duration linger) {
+    private Serving(MeterRegistries.Served served, ServeAddress address, LiveView live, String value,
+        Duration linger) {
       this.served = served;
-      this.server = server;
+      this.address = address;
+      this.live = live;
+      this.value = value;
       this.linger = linger;
     }
 
     boolean on() {
-      return server != null;
+      return served != null;
+    }
+
+    /**
+     * Starts serving from {@code system}, before the run writes anything: an address that cannot be bound is a
+     * refused command line, and nothing has changed.
+     */
+    void bind(CommandLine.Model.CommandSpec spec, org.apache.pekko.actor.typed.ActorSystem<?> system) {
+      if (!on()) {
+        return;
+      }
+      server = Options.valid(spec, () -> {
+        try {
+          return MetricsServer.start(address, "--serve", served.registry(), live, system);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("interrupted while binding --serve " + value);
+        }
+      });
     }
 
     MeterRegistry registry() {
@@ -60,25 +87,33 @@ final class ServeOptions {
 
     /** Says where the page and the metrics are (nothing when not served). */
     void announce(PrintWriter console) {
-      if (on()) {
+      if (server != null) {
         console.println("serving " + url() + " (Prometheus: " + url() + "metrics)");
         console.flush();
       }
     }
 
-    /** Keeps serving for --linger, saying so, then stops. */
+    /** Keeps serving for --linger, saying so, then stops listening (before the actor system terminates). */
     void linger(PrintWriter console) throws InterruptedException {
-      if (on() && !linger.isZero()) {
+      if (server != null && !linger.isZero()) {
         console.println("serving " + url() + " for " + Units.config(linger) + " more (--linger)");
         console.flush();
         Thread.sleep(linger.toMillis());
+      }
+      unbind();
+    }
+
+    private void unbind() {
+      if (server != null) {
+        server.close();
+        server = null;
       }
     }
 
     @Override
     public void close() {
-      if (server != null) {
-        server.close();
+      unbind();
+      if (served != null) {
         served.close();
       }
     }
@@ -96,8 +131,7 @@ final class ServeOptions {
   }
 
   /**
-   * Starts serving, or {@link Serving#NONE} without --serve; before the run writes anything, so that an address
-   * that cannot be bound changes nothing.
+   * The registry a served run records into, or {@link Serving#NONE} without --serve; {@link Serving#bind} serves it.
    *
    * @param title what the page shows at its top
    */
@@ -107,19 +141,7 @@ final class ServeOptions {
     }
     ServeAddress address = Options.valid(spec, () -> ServeAddress.parse(serve, "--serve", servePublic));
     MeterRegistries.Served served = MeterRegistries.prometheus();
-    try {
-      MetricsServer server = Options.valid(spec, () -> {
-        try {
-          return MetricsServer.start(address, "--serve", served.registry(), new LiveView(served.registry(), title));
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IllegalStateException("interrupted while binding --serve " + serve);
-        }
-      });
-      return new Serving(served, server, linger == null ? Duration.ZERO : linger);
-    } catch (RuntimeException e) {
-      served.close();
-      throw e;
-    }
+    return new Serving(served, address, new LiveView(served.registry(), title), serve,
+        linger == null ? Duration.ZERO : linger);
   }
 }

@@ -8,7 +8,6 @@ import static org.apache.pekko.http.javadsl.server.Directives.getFromResource;
 import static org.apache.pekko.http.javadsl.server.Directives.path;
 import static org.apache.pekko.http.javadsl.server.Directives.pathSingleSlash;
 
-import com.typesafe.config.ConfigFactory;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.net.BindException;
 import java.time.Duration;
@@ -17,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.pekko.NotUsed;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.http.javadsl.Http;
 import org.apache.pekko.http.javadsl.ServerBinding;
 import org.apache.pekko.http.javadsl.marshalling.sse.EventStreamMarshalling;
@@ -33,8 +31,9 @@ import org.apache.pekko.stream.javadsl.Source;
  * {@code --serve}: {@code /metrics} in the Prometheus text format, {@code /} the live page, {@code /live} its
  * server-sent events (one {@link LiveView} object a second), and the page's script and charts from the jar.
  *
- * <p>On an actor system of its own rather than the fleet's: it must answer before the fleet's system starts and
- * after it has terminated ({@code --linger}), and a scrape then never waits behind agents on their dispatcher.
+ * <p>Bound in the command's own actor system (the fleet's, the node's), on its default dispatcher, not the agents':
+ * a second actor system beside a fleet measured 15-20% fewer steps/s on two cores, even with nothing bound
+ * (docs/BENCHMARKS.md). Closing unbinds; the system is the command's to terminate.
  */
 public final class MetricsServer implements AutoCloseable {
 
@@ -43,12 +42,10 @@ public final class MetricsServer implements AutoCloseable {
   private static final String PAGE = "dev/memloop/bench/serve/";
   private static final String UPLOT = "META-INF/resources/webjars/uplot/" + UplotVersion.VERSION + "/dist/";
 
-  private final ActorSystem<Void> system;
   private final ServerBinding binding;
   private final ServeAddress address;
 
-  private MetricsServer(ActorSystem<Void> system, ServerBinding binding, ServeAddress address) {
-    this.system = system;
+  private MetricsServer(ServerBinding binding, ServeAddress address) {
     this.binding = binding;
     this.address = address;
   }
@@ -58,23 +55,16 @@ public final class MetricsServer implements AutoCloseable {
    * @throws IllegalArgumentException naming the flag and the address when the port is in use or the address cannot be
    *     bound; nothing is left running
    */
-  public static MetricsServer start(ServeAddress address, String flag, PrometheusMeterRegistry registry, LiveView live)
-      throws InterruptedException {
-    ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "memloop-serve", ConfigFactory.parseString("""
-        pekko.loglevel = WARNING
-        pekko.http.server.server-header = memloop
-        pekko.coordinated-shutdown.exit-jvm = off
-        """).withFallback(ConfigFactory.load()));
+  public static MetricsServer start(ServeAddress address, String flag, PrometheusMeterRegistry registry, LiveView live,
+      ActorSystem<?> system) throws InterruptedException {
     try {
       ServerBinding binding = Http.get(system).newServerAt(address.host(), address.port())
           .bind(route(registry, live)).toCompletableFuture().get(BIND.toSeconds(), TimeUnit.SECONDS);
-      return new MetricsServer(system, binding, address);
+      return new MetricsServer(binding, address);
     } catch (ExecutionException e) {
-      stop(system);
       throw new IllegalArgumentException(flag + " " + address.host() + ":" + address.port() + ": cannot bind ("
           + why(e.getCause()) + ")");
     } catch (TimeoutException e) {
-      stop(system);
       throw new IllegalArgumentException(flag + " " + address.host() + ":" + address.port() + ": not bound within "
           + BIND.toSeconds() + " s");
     }
@@ -118,24 +108,15 @@ public final class MetricsServer implements AutoCloseable {
     return address.url(port());
   }
 
+  /** Stops listening (connections open now are closed with the actor system). */
   @Override
   public void close() {
     try {
       binding.unbind().toCompletableFuture().get(BIND.toSeconds(), TimeUnit.SECONDS);
-    } catch (Exception e) {
-      // unbinding failed: terminating the system below closes the socket anyway
-    }
-    stop(system);
-  }
-
-  private static void stop(ActorSystem<Void> system) {
-    system.terminate();
-    try {
-      system.getWhenTerminated().toCompletableFuture().get(1, TimeUnit.MINUTES);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (ExecutionException | TimeoutException e) {
-      // terminating: nothing left to do with it
+      // not unbound in time: the actor system's termination closes the socket
     }
   }
 }

@@ -58,6 +58,7 @@ class EveryFlagBadInputTest {
       Map.entry("memloop fleet --llm-base-url", List.of("ftp://model")),
       Map.entry("memloop fleet --model", List.of("gpt-9")),
       Map.entry("memloop fleet --serve", List.of("0.0.0.0:9464")),
+      Map.entry("memloop fleet --otlp-endpoint", List.of("ftp://collector")),
       Map.entry("memloop blackboard --serve", List.of("9464")),
       Map.entry("memloop node --serve", List.of("--port", "0", "127.0.0.1:99999")),
       Map.entry("memloop fleet --pg-url", List.of("--policy", "networked", "--store", "pgvector", "mysql://db")),

@@ -17,12 +17,22 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /** The served endpoints over real HTTP on 127.0.0.1, and the addresses refused before anything binds. */
 class MetricsServerTest {
 
   static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  static final ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "serve-test");
+
+  @AfterAll
+  static void shutdown() throws Exception {
+    system.terminate();
+    system.getWhenTerminated().toCompletableFuture().get(1, java.util.concurrent.TimeUnit.MINUTES);
+  }
 
   @Test
   void should_serve_metrics_in_the_prometheus_format_the_page_and_its_live_events() throws Exception {
@@ -32,7 +42,7 @@ class MetricsServerTest {
       node.started(true);
       group.record(new TurnResult("a-1", 0, List.of(), 1_000_000, 0, false, null, 0, 0, 0));
       try (MetricsServer server = MetricsServer.start(ServeAddress.parse("127.0.0.1:0", "--serve", false), "--serve",
-          served.registry(), new LiveView(served.registry(), "a test fleet"))) {
+          served.registry(), new LiveView(served.registry(), "a test fleet"), system)) {
         assertThat(server.port()).isPositive();
         String metrics = get(server, "metrics").body();
         assertThat(metrics).contains("# TYPE memloop_turns_total counter")
@@ -71,7 +81,7 @@ class MetricsServerTest {
          MeterRegistries.Served served = MeterRegistries.prometheus()) {
       String address = "127.0.0.1:" + taken.getLocalPort();
       assertThatThrownBy(() -> MetricsServer.start(ServeAddress.parse(address, "--serve", false), "--serve",
-          served.registry(), new LiveView(served.registry(), "t")))
+          served.registry(), new LiveView(served.registry(), "t"), system))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessage("--serve " + address + ": cannot bind (the port is in use; choose another, or 0 for any free one)");
     }
