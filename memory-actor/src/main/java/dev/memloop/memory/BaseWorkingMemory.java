@@ -288,7 +288,9 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     beginRead(touches);
     try {
       ensureOpen(operation);
-      core.search(unit, k, minScore, filter, buffers);
+      // k asks for at most k: never more than the memory holds, so no buffer is sized by a caller's number (a
+      // peer's RecallTopK with k = Integer.MAX_VALUE was an OutOfMemoryError, and Pekko exits the JVM on one)
+      core.search(unit, Math.min(k, Math.max(1, core.size())), minScore, filter, buffers);
       return answer.apply(core, buffers);
     } finally {
       endRead(touches);

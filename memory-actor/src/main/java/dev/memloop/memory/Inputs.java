@@ -13,11 +13,26 @@ public final class Inputs {
 
   private static final int SHOWN_CHARS = 60;
 
+  /**
+   * The longest text a memory embeds or stores, in chars: far above any action line, fact or chat turn an agent
+   * keeps (a long one is a few thousand), far below what would let one message fill a node's heap. A longer text
+   * is refused, not cut: a silently shortened memory would match what it never said.
+   */
+  public static final int MAX_TEXT_CHARS = 100_000;
+
   private Inputs() {}
 
   public static void text(String text, String name) {
     if (text == null || text.isBlank()) {
       throw new IllegalArgumentException(name + " must not be null or blank: " + show(text));
+    }
+    bounded(text, name);
+  }
+
+  private static void bounded(String text, String name) {
+    if (text.length() > MAX_TEXT_CHARS) {
+      throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+          "%s of %,d chars is longer than the limit of %,d: %s", name, text.length(), MAX_TEXT_CHARS, show(text)));
     }
   }
 
@@ -25,6 +40,9 @@ public final class Inputs {
   public static void optionalText(String text) {
     if (text != null && text.isBlank()) {
       throw new IllegalArgumentException("text must be null or non-blank: " + show(text));
+    }
+    if (text != null) {
+      bounded(text, "text");
     }
   }
 

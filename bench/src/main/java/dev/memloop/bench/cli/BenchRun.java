@@ -83,6 +83,11 @@ final class BenchRun {
    * Writes the records and {@code report.md} (the headline, then {@code reportBody}), prints where they went,
    * prints the records on stdout under {@code --json}, and returns the exit code.
    */
+  /** The run's results directory. */
+  Path directory() {
+    return directory.path();
+  }
+
   int finish(String recordsFile, Object records, String reportBody) throws Exception {
     directory.writeJson(recordsFile, records);
     directory.writeText("report.md", "# " + command + "\n\n" + info.headline() + "\n\n" + reportBody);

@@ -36,6 +36,9 @@ final class ClusterDemoCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "42", description = "First workload seed (default: ${DEFAULT-VALUE}).")
   private long seed;
 
+  @CommandLine.Mixin
+  private RunOutput output;
+
   @Override
   public Integer call() throws Exception {
     Options.require(spec, nodes >= 2 && nodes <= 9, "nodes must be in [2, 9]: " + nodes);
@@ -44,10 +47,18 @@ final class ClusterDemoCommand implements Callable<Integer> {
     Options.require(spec, !restartAll || killAfter >= 0, "--restart-all needs a turn to restart after: "
         + "--kill-after-turn must be in [0, 2], not " + killAfter);
     Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
+    java.util.Map<String, Object> parameters = new java.util.LinkedHashMap<>();
+    parameters.put("nodes", nodes);
+    parameters.put("agents", agents);
+    parameters.put("kill_after_turn", killAfter);
+    parameters.put("restart_all", restartAll);
+    parameters.put("seed", seed);
+    BenchRun run = BenchRun.start(spec, output, "cluster-demo", "memloop cluster-demo", parameters);
+    // the nodes' logs are part of the run's results, not left in the temporary directory
     ClusterDemo.Result result = ClusterDemo.run(nodes, agents, killAfter, restartAll, seed,
-        spec.commandLine().getOut());
-    spec.commandLine().getOut().print(result.report());
-    spec.commandLine().getOut().flush();
+        run.directory().resolve("nodes"), run.console());
+    run.console().print(result.report());
+    run.finish("cluster-demo.json", java.util.Map.of("result", result), "```\n" + result.report() + "```\n");
     return result.everyAgentFinished() ? 0 : 1;
   }
 }

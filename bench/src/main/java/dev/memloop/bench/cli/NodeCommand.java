@@ -57,6 +57,11 @@ final class NodeCommand implements Callable<Integer> {
   @CommandLine.Mixin
   private ServeOptions serve;
 
+  @Option(names = "--exit-with-parent", description = "Leave the cluster and exit when standard input closes: the "
+      + "process that started this node is gone (how memloop cluster-demo starts its nodes, so that none outlives "
+      + "a driver that was killed).")
+  private boolean exitWithParent;
+
   @Override
   public Integer call() throws Exception {
     serve.check(spec);
@@ -90,6 +95,9 @@ final class NodeCommand implements Callable<Integer> {
         system.terminate(); // an address that cannot be bound: the node does not stay up without what was asked
         system.getWhenTerminated().toCompletableFuture().get(1, java.util.concurrent.TimeUnit.MINUTES);
         throw e;
+      }
+      if (exitWithParent) {
+        ParentWatchdog.start(system, System.in);
       }
       java.io.PrintWriter out = spec.commandLine().getOut();
       out.println("node up: " + Cluster.get(system).selfMember().address() + " roles " + roles);

@@ -63,17 +63,18 @@ public final class ClusterDemo {
   private ClusterDemo() {}
 
   public static Result run(int nodeCount, int agents, int killAfter, long seed, PrintWriter out) throws Exception {
-    return run(nodeCount, agents, killAfter, false, seed, out);
+    return run(nodeCount, agents, killAfter, false, seed, null, out);
   }
 
   /**
    * @param restartAll after turn {@code killAfter}, kill every node (SIGKILL) instead of the last, start them all
    *     again on their ports and data directories (their agents' snapshots durable there), and carry on
+   * @param logDir where the nodes' logs are kept (a run's results); null: temporary files, deleted after
    */
-  public static Result run(int nodeCount, int agents, int killAfter, boolean restartAll, long seed, PrintWriter out)
-      throws Exception {
+  public static Result run(int nodeCount, int agents, int killAfter, boolean restartAll, long seed, Path logDir,
+      PrintWriter out) throws Exception {
     Path data = restartAll ? Files.createTempDirectory("memloop-cluster-demo-") : null;
-    try (NodeProcesses nodes = new NodeProcesses()) {
+    try (NodeProcesses nodes = new NodeProcesses(logDir)) {
       int seedPort = nodes.start(0, seed, FAST_DOWNING, nodeDir(data, 0));
       for (int n = 1; n < nodeCount; n++) {
         nodes.start(seedPort, seed, FAST_DOWNING, nodeDir(data, n));

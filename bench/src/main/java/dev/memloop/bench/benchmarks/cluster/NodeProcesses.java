@@ -11,14 +11,28 @@ import java.util.List;
 
 /**
  * Node processes on loopback: each runs {@code memloop node} from the same jar with this JVM's flags (the
- * vector module, the ForkJoinPool size, Pekko's Unsafe access on newer JDKs), its output in a log file.
+ * vector module, the ForkJoinPool size, Pekko's Unsafe access on newer JDKs), its output in a log file. Each runs
+ * with {@code --exit-with-parent} and this JVM holding its standard input: if this JVM dies, however it dies, its
+ * nodes leave and exit instead of running on as orphans.
  */
 final class NodeProcesses implements AutoCloseable {
 
+  /** Where the nodes' logs go; null: temporary files, deleted on close. */
+  private final Path logDir;
   private final List<Process> processes = new ArrayList<>();
   private final List<Integer> ports = new ArrayList<>();
   private final List<List<String>> commands = new ArrayList<>();
   private final List<File> logs = new ArrayList<>();
+
+  /** Logs in temporary files, deleted on close. */
+  NodeProcesses() {
+    this(null);
+  }
+
+  /** @param logDir where each node's log is kept ({@code node-PORT.log}), as part of a run's results */
+  NodeProcesses(Path logDir) {
+    this.logDir = logDir;
+  }
 
   int start(int seedPort, long seed, List<String> extraProperties) throws IOException {
     return start(seedPort, seed, extraProperties, null);
@@ -34,14 +48,21 @@ final class NodeProcesses implements AutoCloseable {
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add("dev.memloop.bench.cli.Main");
-    command.addAll(List.of("node", "--role", "agents", "--port", Integer.toString(port), "--seed", Long.toString(seed)));
+    command.addAll(List.of("node", "--role", "agents", "--port", Integer.toString(port), "--seed", Long.toString(seed),
+        "--exit-with-parent"));
     if (seedPort > 0) {
       command.addAll(List.of("--seeds", "127.0.0.1:" + seedPort));
     }
     if (dataDir != null) {
       command.addAll(List.of("--data-dir", dataDir.toString()));
     }
-    File log = File.createTempFile("memloop-node-" + port + "-", ".log");
+    File log;
+    if (logDir == null) {
+      log = File.createTempFile("memloop-node-" + port + "-", ".log");
+    } else {
+      java.nio.file.Files.createDirectories(logDir);
+      log = logDir.resolve("node-" + port + ".log").toFile();
+    }
     logs.add(log);
     processes.add(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start());
     ports.add(port);
@@ -60,6 +81,11 @@ final class NodeProcesses implements AutoCloseable {
 
   int size() {
     return processes.size();
+  }
+
+  /** Node {@code index}'s process (its standard input is this JVM's to hold, or to close). */
+  Process process(int index) {
+    return processes.get(index);
   }
 
   List<Integer> ports() {
@@ -89,7 +115,9 @@ final class NodeProcesses implements AutoCloseable {
         p.destroyForcibly();
       }
     }
-    logs.forEach(File::delete); // the nodes' logs are not left to pile up in the temporary directory
+    if (logDir == null) {
+      logs.forEach(File::delete); // the nodes' logs are not left to pile up in the temporary directory
+    }
   }
 
   static int freePort() throws IOException {
