@@ -91,6 +91,7 @@ final class BenchRun {
   int finish(String recordsFile, Object records, String reportBody) throws Exception {
     directory.writeJson(recordsFile, records);
     directory.writeText("report.md", "# " + command + "\n\n" + info.headline() + "\n\n" + reportBody);
+    directory.markComplete(); // last: a directory without it is a run that did not finish
     console.println("results: " + directory.path().toAbsolutePath());
     if (json) {
       spec.commandLine().getOut().println(RunDirectory.JSON.writeValueAsString(records));

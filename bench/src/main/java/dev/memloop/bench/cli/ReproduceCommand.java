@@ -122,7 +122,9 @@ final class ReproduceCommand implements Callable<Integer> {
       console.println("--llm openai: neither OPENAI_API_KEY nor OPENAI_BASE_URL (nor --llm-base-url) is set, so the "
           + "real-model arms of Tables 1 and 4 are skipped; the simulated arms run");
     }
-    NetworkEmbedCost network = NetworkEmbedCost.resolve(networkEmbed, System.getenv(), quick ? 10 : 30);
+    NetworkEmbedCost network = experiments.stream().anyMatch(Experiment::pricesNetworkEmbedding)
+        ? NetworkEmbedCost.resolve(networkEmbed, System.getenv(), spend.llmBaseUrl, quick ? 10 : 30)
+        : NetworkEmbedCost.notNeeded();
     console.println("network embedding: " + network.source());
     List<ExperimentReport> reports = ActorSystems.with("memloop-reproduce", AgentConfigs.load(null), system -> {
       List<ExperimentReport> done = new ArrayList<>();

@@ -14,6 +14,11 @@ public final class EmbedCost implements Experiment {
   public record Records(String embedder, StoreOps small, StoreOps thousand, long networkEmbedNanos, String networkSource) {}
 
   @Override
+  public boolean pricesNetworkEmbedding() {
+    return true;
+  }
+
+  @Override
   public String id() {
     return "sec7";
   }

@@ -13,4 +13,12 @@ public interface Experiment {
   String title();
 
   ExperimentReport run(ExperimentContext context) throws Exception;
+
+  /**
+   * Whether it prices a network embedding ({@link ExperimentContext#networkEmbed}): only then is a network embedder
+   * probed, so that a run that does not need one sends no request, and no key, anywhere.
+   */
+  default boolean pricesNetworkEmbedding() {
+    return false;
+  }
 }

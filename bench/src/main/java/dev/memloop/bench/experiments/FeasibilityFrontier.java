@@ -24,6 +24,11 @@ public final class FeasibilityFrontier implements Experiment {
   public record Records(StoreOps ops, String networkEmbedSource, List<Stack> stacks) {}
 
   @Override
+  public boolean pricesNetworkEmbedding() {
+    return true;
+  }
+
+  @Override
   public String id() {
     return "fig2";
   }

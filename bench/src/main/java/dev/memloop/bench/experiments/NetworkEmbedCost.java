@@ -8,20 +8,36 @@ import java.util.Map;
 
 /**
  * What one network embedding costs, for pricing the network stacks: a figure given on the command line wins;
- * else, when {@code OPENAI_API_KEY} or {@code OPENAI_BASE_URL} is set, the p50 of real calls to that endpoint
- * (an OpenAI-compatible server needs no key); else the paper's measured 202 ms, labelled as the paper's.
+ * else, when {@code OPENAI_API_KEY}, {@code OPENAI_BASE_URL} or {@code --llm-base-url} is set, the p50 of real calls
+ * to the endpoint the user named ({@code --llm-base-url} first, then {@code OPENAI_BASE_URL}; OpenAI's only when
+ * neither is set; an OpenAI-compatible server needs no key); else the paper's measured 202 ms, labelled as the
+ * paper's. The key goes to that one endpoint and nowhere else.
  */
 public record NetworkEmbedCost(Duration cost, String source) {
 
   public static final Duration PAPER = Duration.ofMillis(202);
 
-  /** @param given the command line's figure, or null */
+  /** No experiment of the run prices a network embedding: nothing is probed. */
+  public static NetworkEmbedCost notNeeded() {
+    return new NetworkEmbedCost(PAPER, "not probed: no experiment run prices a network embedding");
+  }
+
+  /** As {@link #resolve(Duration, Map, String, int)} without {@code --llm-base-url}. */
   public static NetworkEmbedCost resolve(Duration given, Map<String, String> environment, int calls) {
+    return resolve(given, environment, null, calls);
+  }
+
+  /**
+   * @param given the command line's figure, or null
+   * @param baseUrlFlag {@code --llm-base-url}, or null: the endpoint the user named on the command line
+   */
+  public static NetworkEmbedCost resolve(Duration given, Map<String, String> environment, String baseUrlFlag,
+      int calls) {
     if (given != null) {
       return new NetworkEmbedCost(given, "given on the command line: " + given.toMillis() + " ms");
     }
     String key = environment.getOrDefault("OPENAI_API_KEY", "");
-    String base = environment.getOrDefault("OPENAI_BASE_URL", "");
+    String base = baseUrlFlag != null ? baseUrlFlag : environment.getOrDefault("OPENAI_BASE_URL", "");
     if (key.isBlank() && base.isBlank()) {
       return new NetworkEmbedCost(PAPER, "the paper's measured 202 ms (no network embedder configured here)");
     }

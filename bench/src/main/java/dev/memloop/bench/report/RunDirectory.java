@@ -56,23 +56,37 @@ public final class RunDirectory {
     return dir;
   }
 
+  /** {@code value} as JSON, written whole or not at all ({@link AtomicFiles}). */
   public Path writeJson(String file, Object value) {
     Path target = dir.resolve(file);
     try {
-      JSON.writeValue(target.toFile(), value);
+      AtomicFiles.write(target, out -> JSON.writer().without(
+          com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, value));
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + target, e);
+      throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
     }
     return target;
   }
 
+  /** {@code text}, written whole or not at all. */
   public Path writeText(String file, String text) {
     Path target = dir.resolve(file);
     try {
-      Files.writeString(target, text, StandardCharsets.UTF_8);
+      AtomicFiles.write(target, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + target, e);
+      throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
     }
     return target;
   }
+
+  /**
+   * Marks the run complete: an empty {@code COMPLETE} file, written after every other file of the run. A results
+   * directory without it is a run that failed or was killed; its files are whole, but there may be fewer of them.
+   */
+  public Path markComplete() {
+    return writeText(COMPLETE, "");
+  }
+
+  /** The completion marker's name. */
+  public static final String COMPLETE = "COMPLETE";
 }

@@ -62,7 +62,8 @@ class LivePageBrowserTest {
   private void awaitServing(int port, CompletableFuture<CliRun> fleet) throws Exception {
     long deadline = System.nanoTime() + PATIENCE_NANOS;
     while (true) {
-      try (java.net.Socket probe = new java.net.Socket("127.0.0.1", port)) {
+      try {
+        new java.net.Socket("127.0.0.1", port).close();
         return;
       } catch (java.io.IOException notYet) {
         if (fleet.isDone()) {

@@ -62,6 +62,16 @@ class NetworkEmbedCostTest {
   }
 
   @Test
+  void should_send_the_key_only_to_the_endpoint_the_command_line_named() {
+    // the key set, no OPENAI_BASE_URL, --llm-base-url at a local server: the probe goes there, never to OpenAI
+    String local = "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+    NetworkEmbedCost cost = NetworkEmbedCost.resolve(null, Map.of("OPENAI_API_KEY", KEY), local, 4);
+    assertThat(calls.get()).isEqualTo(4);
+    assertThat(cost.source()).contains(local).doesNotContain("api.openai.com").doesNotContain(KEY);
+    assertThat(NetworkEmbedCost.notNeeded().source()).contains("not probed");
+  }
+
+  @Test
   void should_prefer_a_given_figure_and_fall_back_to_the_paper_s() {
     assertThat(NetworkEmbedCost.resolve(Duration.ofMillis(300), environment(), 5).cost()).isEqualTo(Duration.ofMillis(300));
     assertThat(calls.get()).as("a given figure makes no call").isZero();

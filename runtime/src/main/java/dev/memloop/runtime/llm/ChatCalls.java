@@ -36,6 +36,19 @@ public final class ChatCalls {
   private final CallLimits limits;
   private final Bulkhead inFlight; // null without limits
   private final RateLimiter starts; // null without a rate
+  /** The whole call's deadline, body included (the HTTP client's own timeout stops at the headers); null: none. */
+  private final Duration deadline;
+
+  /**
+   * Runs each call under its deadline: the caller waits at most that long, then the call is cancelled (its thread
+   * interrupted) and counted as a timeout. Daemon threads, created as calls need them and reused.
+   */
+  private static final java.util.concurrent.ExecutorService DEADLINED = java.util.concurrent.Executors
+      .newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, "memloop-model-call");
+        thread.setDaemon(true);
+        return thread;
+      });
 
   /** Calls to the OpenAI-compatible server of {@code settings}, retried and redacted by them. */
   public ChatCalls(LlmSettings settings, LlmCounters counters) {
@@ -46,11 +59,11 @@ public final class ChatCalls {
   public ChatCalls(LlmSettings settings, LlmCounters counters,
       java.util.List<dev.langchain4j.model.chat.listener.ChatModelListener> listeners) {
     this(openAi(settings, listeners), settings.model(), settings.maxRetries(), settings.backoff(), settings::redact,
-        counters, CallLimits.NONE);
+        counters, CallLimits.NONE, settings.timeout());
   }
 
   private ChatCalls(ChatModel model, String modelName, int maxRetries, Duration backoff, UnaryOperator<String> redact,
-      LlmCounters counters, CallLimits limits) {
+      LlmCounters counters, CallLimits limits, Duration deadline) {
     if (model == null || modelName == null || modelName.isBlank() || counters == null || limits == null) {
       throw new IllegalArgumentException("chat calls need a model, its name, counters and limits");
     }
@@ -66,6 +79,7 @@ public final class ChatCalls {
     this.limits = limits;
     this.inFlight = limits.inFlight();
     this.starts = limits.starts();
+    this.deadline = deadline;
   }
 
   /**
@@ -74,12 +88,13 @@ public final class ChatCalls {
    * @param modelName how records and counters name it
    */
   public static ChatCalls of(ChatModel model, String modelName, int maxRetries, Duration backoff, LlmCounters counters) {
-    return new ChatCalls(model, modelName, maxRetries, backoff, UnaryOperator.identity(), counters, CallLimits.NONE);
+    return new ChatCalls(model, modelName, maxRetries, backoff, UnaryOperator.identity(), counters, CallLimits.NONE,
+        null);
   }
 
   /** These calls, bounded by {@code newLimits} (shared with every other ChatCalls limited by the same object). */
   public ChatCalls limited(CallLimits newLimits) {
-    return new ChatCalls(model, modelName, maxRetries, backoff, redact, counters, newLimits);
+    return new ChatCalls(model, modelName, maxRetries, backoff, redact, counters, newLimits, deadline);
   }
 
   private static ChatModel openAi(LlmSettings settings,
@@ -147,7 +162,7 @@ public final class ChatCalls {
     counters.calls.increment();
     long start = System.nanoTime();
     try {
-      ChatResponse response = model.chat(request);
+      ChatResponse response = deadline == null ? model.chat(request) : withinDeadline(request);
       TokenUsage usage = response.tokenUsage();
       counters.answered(new LlmCounters.CallUsage(modelName,
           usage == null || usage.inputTokenCount() == null ? 0 : usage.inputTokenCount(),
@@ -166,6 +181,27 @@ public final class ChatCalls {
             false);
       }
       return null;
+    }
+  }
+
+  /** The call on a deadlined thread: its answer, or a timeout once {@link #deadline} has passed, body or not. */
+  private ChatResponse withinDeadline(ChatRequest request) {
+    java.util.concurrent.Future<ChatResponse> call = DEADLINED.submit(() -> model.chat(request));
+    try {
+      return call.get(deadline.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+    } catch (java.util.concurrent.TimeoutException late) {
+      call.cancel(true);
+      throw new java.io.UncheckedIOException(new java.net.SocketTimeoutException("no whole answer within "
+          + Units.config(deadline)));
+    } catch (java.util.concurrent.ExecutionException failed) {
+      if (failed.getCause() instanceof RuntimeException e) {
+        throw e;
+      }
+      throw new IllegalStateException(failed.getCause());
+    } catch (InterruptedException interrupted) {
+      call.cancel(true);
+      Thread.currentThread().interrupt();
+      throw new LlmCallException("interrupted while waiting for " + modelName, false);
     }
   }
 

@@ -25,7 +25,11 @@ public final class ScriptedChatServer implements AutoCloseable {
   static final ObjectMapper JSON = new ObjectMapper();
 
   /** One scripted answer. */
-  public record Answer(int status, String body, Duration delay) {}
+  public record Answer(int status, String body, Duration delay, Duration bodyStall) {
+    public Answer(int status, String body, Duration delay) {
+      this(status, body, delay, Duration.ZERO);
+    }
+  }
 
   /** A tool call the scripted model makes: the function name and its arguments as JSON text. */
   public record ToolCall(String name, String arguments) {}
@@ -86,7 +90,18 @@ public final class ScriptedChatServer implements AutoCloseable {
       answering.run();
       try {
         exchange.sendResponseHeaders(answer.status(), bytes.length);
-        exchange.getResponseBody().write(bytes);
+        if (answer.bodyStall().isZero()) {
+          exchange.getResponseBody().write(bytes);
+        } else { // the headers and half the body, then nothing for a while: a server that trickles
+          exchange.getResponseBody().write(bytes, 0, bytes.length / 2);
+          exchange.getResponseBody().flush();
+          try {
+            Thread.sleep(answer.bodyStall().toMillis());
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          exchange.getResponseBody().write(bytes, bytes.length / 2, bytes.length - bytes.length / 2);
+        }
       } catch (IOException clientGone) {
         // the client timed out and closed the connection: nothing to answer
       } finally {
@@ -138,6 +153,12 @@ public final class ScriptedChatServer implements AutoCloseable {
 
   public ScriptedChatServer status(int status, String message) {
     script.add(new Answer(status, error(message), Duration.ZERO));
+    return this;
+  }
+
+  /** Answers the headers and half the body at once, the rest {@code stall} later. */
+  public ScriptedChatServer stalledBody(Duration stall, String content) {
+    script.add(new Answer(200, completion(content, List.of()), Duration.ZERO, stall));
     return this;
   }
 

@@ -1,0 +1,43 @@
+package dev.memloop.bench.report;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * A results file written whole or not at all: into a temporary file beside it, forced to the disk, then renamed
+ * over the target in one step. A full disk, a failing serializer or a {@code kill -9} mid-write leaves the previous
+ * file (or none) and at most a {@code .tmp} sibling, never a truncated {@code agents.json}.
+ */
+final class AtomicFiles {
+
+  /** Writes the file's content. */
+  @FunctionalInterface
+  interface Body {
+    void writeTo(OutputStream out) throws IOException;
+  }
+
+  private AtomicFiles() {}
+
+  static void write(Path target, Body body) throws IOException {
+    Path temporary = target.resolveSibling("." + target.getFileName() + ".tmp");
+    try {
+      try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+          StandardOpenOption.TRUNCATE_EXISTING)) {
+        OutputStream out = Channels.newOutputStream(channel);
+        body.writeTo(out);
+        out.flush();
+        channel.force(true); // on the disk before the rename makes it the file
+      }
+      Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(temporary);
+      throw e;
+    }
+  }
+}
