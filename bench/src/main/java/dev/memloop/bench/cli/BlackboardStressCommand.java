@@ -2,6 +2,7 @@ package dev.memloop.bench.cli;
 
 import dev.memloop.bench.benchmarks.board.BoardStress;
 import dev.memloop.bench.report.TextTable;
+import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.config.AgentConfigs;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -42,6 +43,8 @@ final class BlackboardStressCommand implements Callable<Integer> {
   @CommandLine.Mixin
   private RunOutput output;
 
+  static final java.time.Duration MAX_READ_PAUSE = java.time.Duration.ofSeconds(1);
+
   @Override
   public Integer call() throws Exception {
     Options.require(spec, agents > 0 && agents <= 100_000, "agents must be in [1, 100000]: " + agents);
@@ -49,6 +52,9 @@ final class BlackboardStressCommand implements Callable<Integer> {
     Options.require(spec, (long) agents * posts <= 100_000_000L, "agents x posts must be at most 100000000: " + agents + " x " + posts);
     Options.require(spec, window > 0 && window <= 10_000, "window must be in [1, 10000]: " + window);
     Options.require(spec, readers >= 0 && readers <= 64, "readers must be in [0, 64]: " + readers);
+    // a reader sleeps its pause between reads and the run waits for the readers: an absurd pause was a hung command
+    Options.require(spec, readPause.compareTo(MAX_READ_PAUSE) <= 0, "--read-pause must be at most "
+        + Units.config(MAX_READ_PAUSE) + ": " + Units.config(readPause));
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("agents", agents);
     parameters.put("postsPerAgent", posts);

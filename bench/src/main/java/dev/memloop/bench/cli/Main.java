@@ -25,7 +25,13 @@ public final class Main implements Runnable {
   private boolean verbose;
 
   public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+    CommandLine cli = commandLine();
+    int code = cli.execute(args);
+    // picocli's writers do not flush on their own, and System.exit does not flush them: a command that printed a
+    // table and returned lost it (embedder info)
+    cli.getOut().flush();
+    cli.getErr().flush();
+    System.exit(code);
   }
 
   /** The configured command line, also used by tests. */

@@ -62,6 +62,30 @@ final class NodeCommand implements Callable<Integer> {
       + "a driver that was killed).")
   private boolean exitWithParent;
 
+  /**
+   * Refuses a host this node could not bind: Artery would log the bind failure with a stack trace and the node would
+   * wait for a cluster it can never join.
+   */
+  static java.net.InetAddress bindable(String host) {
+    java.net.InetAddress address;
+    try {
+      address = java.net.InetAddress.getByName(host);
+    } catch (java.net.UnknownHostException e) {
+      throw new IllegalArgumentException("--host " + host + ": does not resolve");
+    }
+    try {
+      if (!address.isLoopbackAddress() && !address.isAnyLocalAddress()
+          && java.net.NetworkInterface.getByInetAddress(address) == null) {
+        throw new IllegalArgumentException("--host " + host + ": not an address of this machine (" + address
+            .getHostAddress() + "); give one of its own, or 127.0.0.1");
+      }
+    } catch (java.net.SocketException e) {
+      throw new IllegalArgumentException("--host " + host + ": its network interfaces cannot be read (" + e
+          .getMessage() + ")");
+    }
+    return address;
+  }
+
   @Override
   public Integer call() throws Exception {
     serve.check(spec);
@@ -82,6 +106,7 @@ final class NodeCommand implements Callable<Integer> {
       });
     }
     Config node = Options.valid(spec, () -> ClusterNodes.config(host, port, seedNodes, roles, AgentConfigs.load(config)));
+    Options.valid(spec, () -> bindable(host));
     Config root = dataDir == null ? node : ClusterNodes.durable(node, dataDir);
     AgentConfigs.agent(root); // the agents' settings checked before anything binds
     try (ServeOptions.Serving serving = serve.start(spec, "memloop node " + host + ":" + port + " " + roles)) {

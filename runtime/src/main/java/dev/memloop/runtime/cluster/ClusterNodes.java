@@ -76,6 +76,10 @@ public final class ClusterNodes {
       if (!seed.matches("[A-Za-z0-9.-]+:\\d{1,5}")) {
         throw new IllegalArgumentException("a seed must be host:port: '" + seed + "'");
       }
+      int seedPort = Integer.parseInt(seed.substring(seed.lastIndexOf(':') + 1));
+      if (seedPort < 1 || seedPort > 65_535) {
+        throw new IllegalArgumentException("a seed's port must be in [1, 65535]: '" + seed + "'");
+      }
       seedAddresses.add("pekko://" + SYSTEM + "@" + seed);
     }
     if (roles.isEmpty()) {
