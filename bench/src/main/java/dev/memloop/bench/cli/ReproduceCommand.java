@@ -126,28 +126,41 @@ final class ReproduceCommand implements Callable<Integer> {
         ? NetworkEmbedCost.resolve(networkEmbed, System.getenv(), spend.llmBaseUrl, quick ? 10 : 30)
         : NetworkEmbedCost.notNeeded();
     console.println("network embedding: " + network.source());
-    List<ExperimentReport> reports = ActorSystems.with("memloop-reproduce", AgentConfigs.load(null), system -> {
-      List<ExperimentReport> done = new ArrayList<>();
-      for (int i = 0; i < experiments.size(); i++) {
-        Experiment e = experiments.get(i);
-        console.printf("[%d/%d] %s%n", i + 1, experiments.size(), e.title());
-        console.flush();
-        long start = System.nanoTime();
-        ExperimentReport report;
-        try (ExperimentProgress stages = new ExperimentProgress(e.id(), output.progress.bars() && !output.json,
-            output.progress.lines(), console)) {
-          ExperimentContext context = new ExperimentContext(system, seed, quick, run.file(""), stages::stage, embedder,
-              network.cost(), network.source(), pgUrl, llmRun);
-          report = e.run(context);
+    List<ExperimentReport> reports;
+    try {
+      reports = ActorSystems.with("memloop-reproduce", AgentConfigs.load(null), system -> {
+        List<ExperimentReport> done = new ArrayList<>();
+        for (int i = 0; i < experiments.size(); i++) {
+          Experiment e = experiments.get(i);
+          console.printf("[%d/%d] %s%n", i + 1, experiments.size(), e.title());
+          console.flush();
+          long start = System.nanoTime();
+          ExperimentReport report;
+          try (ExperimentProgress stages = new ExperimentProgress(e.id(), output.progress.bars() && !output.json,
+              output.progress.lines(), console)) {
+            ExperimentContext context = new ExperimentContext(system, seed, quick, run.file(""), stages::stage, embedder,
+                network.cost(), network.source(), pgUrl, llmRun);
+            report = e.run(context);
+          }
+          run.write(e.id() + ".json", report.records());
+          console.print(report.plain());
+          console.printf("  (%.1f s)%n", (System.nanoTime() - start) / 1e9);
+          console.flush();
+          done.add(report);
         }
-        run.write(e.id() + ".json", report.records());
-        console.print(report.plain());
-        console.printf("  (%.1f s)%n", (System.nanoTime() - start) / 1e9);
-        console.flush();
-        done.add(report);
+        return done;
+      });
+    } catch (Exception | Error failure) {
+      // what the run has is kept: the model calls already paid for are in llm-calls.json, and the console says it
+      // failed (no COMPLETE marker: the run did not finish)
+      if (llmRun != null) {
+        run.write("llm-calls.json", llmRun.counters().usage());
+        console.println("model calls before the failure: " + llmRun.counters().snapshot() + " (llm-calls.json)");
       }
-      return done;
-    });
+      console.println("reproduce failed; the experiments that finished are in " + run.directory());
+      console.flush();
+      throw failure;
+    }
     if (llmRun != null) {
       console.println("model calls: " + llmRun.counters().snapshot());
       run.write("llm-calls.json", llmRun.counters().usage()); // tokens and time of every call

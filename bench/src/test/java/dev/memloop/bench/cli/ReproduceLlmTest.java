@@ -52,6 +52,30 @@ class ReproduceLlmTest {
   }
 
   @Test
+  void should_keep_the_accounting_of_the_calls_made_when_the_model_starts_failing() throws IOException {
+    ScriptedChatServer failing = new ScriptedChatServer();
+    try {
+      for (int i = 0; i < 12; i++) {
+        failing.text("Noted.");
+      }
+      failing.otherwiseStatus(400, "the model is gone"); // not retried: the run fails at the 13th call
+      CliRun run = CliRun.of("reproduce", "table1", "--llm", "openai", "--llm-base-url", failing.baseUrl(), "--model",
+          "scripted-model", "--embedder", "hashing-256", "--no-progress", "--out", results.toString());
+      assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
+      assertThat(run.out() + run.err()).contains("model calls before the failure: Snapshot[calls=13")
+          .contains("reproduce failed");
+      try (Stream<Path> runs = Files.list(results)) {
+        Path dir = runs.findFirst().orElseThrow();
+        assertThat(RunDirectory.JSON.readTree(dir.resolve("llm-calls.json").toFile())).as("the 12 answered calls")
+            .hasSize(12);
+        assertThat(dir.resolve(RunDirectory.COMPLETE)).as("a failed run is not marked complete").doesNotExist();
+      }
+    } finally {
+      failing.close();
+    }
+  }
+
+  @Test
   void should_run_the_gap_study_s_policies_with_the_real_model_and_make_the_estimated_calls() throws IOException {
     CliRun run = CliRun.of("reproduce", "gap", "--llm", "openai", "--llm-base-url", server.baseUrl(), "--model",
         "scripted-model", "--embedder", "hashing-256", "--no-progress", "--json", "--out", results.toString());

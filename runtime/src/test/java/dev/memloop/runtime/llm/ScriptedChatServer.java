@@ -140,6 +140,12 @@ public final class ScriptedChatServer implements AutoCloseable {
     return maxInFlight.get();
   }
 
+  /** What every request after the script answers: this status and error, as a server that has started failing. */
+  public ScriptedChatServer otherwiseStatus(int status, String message) {
+    otherwise = new Answer(status, error(message), Duration.ZERO);
+    return this;
+  }
+
   /** What every request after the script answers, instead of a 500. */
   public ScriptedChatServer otherwise(String content) {
     otherwise = new Answer(200, completion(content, List.of()), Duration.ZERO);
