@@ -22,8 +22,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The cache of distilled models: {@code ${XDG_CACHE_HOME:-~/.cache}/memloop/embedders/<teacher>-pca<dims>/}
  * (or {@code -Dmemloop.cache.dir}), keyed by the teacher's hash. A model is written to a temporary directory
- * and renamed into place atomically, with a manifest written last; a directory whose manifest is missing or
- * whose tensor file does not match the manifest's hash is partial or corrupt, and is rebuilt.
+ * and renamed into place atomically, with a manifest written last that holds the SHA-256 of every file of the
+ * model (the tensors, the tokenizer, the config); a directory whose manifest is missing, lists fewer files, or
+ * whose files do not match their hashes is partial or corrupt, and is rebuilt (a tokenizer with two ids swapped
+ * passed the old check, which hashed the tensors only, and embedded differently under the same label).
  *
  * <p>Thread-safe and safe across processes: concurrent distillations each write their own temporary
  * directory and the first rename wins.
@@ -60,28 +62,40 @@ public final class DistilledModels {
   public static StaticEmbedder loadOrDistill(Path root, TeacherModel teacher, Distiller.Options options,
       Distiller.Progress progress) {
     Path target = directoryFor(root, teacher, options);
+    boolean unreadable = false;
     if (valid(target)) {
       try {
         return StaticEmbedder.load(target);
       } catch (InvalidModelException e) {
         LOG.warn("cached model {} is unreadable ({}); distilling it again", target, e.getMessage());
+        unreadable = true;
       }
     } else if (Files.exists(target)) {
       LOG.warn("cached model {} is partial or corrupt; distilling it again", target);
     }
-    distillInto(target, teacher, options, progress);
+    distillInto(target, teacher, options, progress, unreadable);
     return StaticEmbedder.load(target);
   }
 
   /** Distills into {@code target} through a temporary directory, replacing a broken one. */
   public static void distillInto(Path target, TeacherModel teacher, Distiller.Options options, Distiller.Progress progress) {
+    distillInto(target, teacher, options, progress, false);
+  }
+
+  /**
+   * @param replace replace {@code target} even if its hashes match (its files check out but do not load: a
+   *     manifest written over a model it did not describe)
+   */
+  private static void distillInto(Path target, TeacherModel teacher, Distiller.Options options,
+      Distiller.Progress progress, boolean replace) {
     try {
       Files.createDirectories(target.getParent());
+      removeStaleTemporaries(target);
       Path temporary = Files.createTempDirectory(target.getParent(), target.getFileName() + ".tmp-");
       long start = System.nanoTime();
       Distiller.distill(teacher, options, temporary, progress);
       writeManifest(temporary, teacher, options, (System.nanoTime() - start) / 1e9);
-      if (Files.exists(target) && !valid(target)) {
+      if (Files.exists(target) && (replace || !valid(target))) {
         deleteTree(target);
       }
       try {
@@ -96,19 +110,47 @@ public final class DistilledModels {
     }
   }
 
-  /** Whether {@code directory} holds a complete model whose tensor file matches its manifest. */
+  /** The files of a model, each hashed in its manifest. */
+  static final List<String> FILES = List.of("config.json", "tokenizer.json", "model.safetensors");
+
+  /** How old a distillation's temporary directory must be to count as abandoned (its process died). */
+  static final java.time.Duration ABANDONED = java.time.Duration.ofHours(1);
+
+  /** Whether {@code directory} holds a complete model whose every file matches its hash in the manifest. */
   public static boolean valid(Path directory) {
     Path manifest = directory.resolve(MANIFEST);
-    if (!Files.isRegularFile(manifest) || !Files.isRegularFile(directory.resolve("tokenizer.json"))
-        || !Files.isRegularFile(directory.resolve("config.json"))) {
+    if (!Files.isRegularFile(manifest)) {
       return false;
     }
     try {
-      JsonNode node = JSON.readTree(manifest.toFile());
-      byte[] tensors = Files.readAllBytes(directory.resolve("model.safetensors"));
-      return TeacherModel.sha256(tensors).equals(node.path("model_sha256").asText());
+      JsonNode hashes = JSON.readTree(manifest.toFile()).path("files");
+      for (String file : FILES) {
+        Path path = directory.resolve(file);
+        if (!hashes.has(file) || !Files.isRegularFile(path)
+            || !TeacherModel.sha256(Files.readAllBytes(path)).equals(hashes.path(file).asText())) {
+          return false;
+        }
+      }
+      return true;
     } catch (IOException e) {
       return false;
+    }
+  }
+
+  /**
+   * Deletes temporary directories of distillations into {@code target} that were abandoned (a process killed
+   * mid-distillation left one of 16 MB at every attempt); recent ones may belong to a distillation still running.
+   */
+  private static void removeStaleTemporaries(Path target) throws IOException {
+    String prefix = target.getFileName() + ".tmp-";
+    long before = System.currentTimeMillis() - ABANDONED.toMillis();
+    try (Stream<Path> siblings = Files.list(target.getParent())) {
+      for (Path sibling : (Iterable<Path>) siblings::iterator) {
+        if (sibling.getFileName().toString().startsWith(prefix)
+            && Files.getLastModifiedTime(sibling).toMillis() < before) {
+          deleteTree(sibling);
+        }
+      }
     }
   }
 
@@ -142,6 +184,10 @@ public final class DistilledModels {
     manifest.put("token_limit", options.tokenLimit());
     manifest.put("tokens", config.path("tokens").asInt());
     manifest.put("model_sha256", TeacherModel.sha256(Files.readAllBytes(dir.resolve("model.safetensors"))));
+    ObjectNode files = manifest.putObject("files"); // every file, so that a damaged tokenizer is caught too
+    for (String file : FILES) {
+      files.put(file, TeacherModel.sha256(Files.readAllBytes(dir.resolve(file))));
+    }
     manifest.put("seconds", Math.round(seconds * 10) / 10.0);
     manifest.put("created", Instant.now().toString());
     Files.write(dir.resolve(MANIFEST), JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(manifest));

@@ -57,4 +57,45 @@ class DistilledModelsTest {
       assertThat(leftovers).as("no temporary directories left").hasSize(1);
     }
   }
+
+  @Test
+  void should_rebuild_a_model_whose_tokenizer_or_config_was_changed() throws IOException {
+    StaticEmbedder original = DistilledModels.loadOrDistill(root, teacher, options, Distiller.Progress.SILENT);
+    Path dir = DistilledModels.directoryFor(root, teacher, options);
+    String tokenizer = Files.readString(dir.resolve("tokenizer.json"));
+    // two tokens' ids swapped: still valid JSON, still loadable, a different model under the same label
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode)
+        json.readTree(tokenizer);
+    com.fasterxml.jackson.databind.node.ObjectNode vocab = (com.fasterxml.jackson.databind.node.ObjectNode)
+        tree.path("model").path("vocab");
+    java.util.Iterator<String> names = vocab.fieldNames();
+    String first = names.next();
+    String second = names.next();
+    int firstId = vocab.get(first).asInt();
+    vocab.put(first, vocab.get(second).asInt());
+    vocab.put(second, firstId);
+    Files.writeString(dir.resolve("tokenizer.json"), json.writeValueAsString(tree));
+    assertThat(Files.readString(dir.resolve("tokenizer.json"))).isNotEqualTo(tokenizer);
+    assertThat(DistilledModels.valid(dir)).as("a changed tokenizer fails its hash").isFalse();
+    StaticEmbedder rebuilt = DistilledModels.loadOrDistill(root, teacher, options, Distiller.Progress.SILENT);
+    assertThat(Files.readString(dir.resolve("tokenizer.json"))).isEqualTo(tokenizer);
+    assertThat(rebuilt.embed("the cache")).containsExactly(original.embed("the cache"));
+
+    Files.writeString(dir.resolve("config.json"), Files.readString(dir.resolve("config.json")) + " ");
+    assertThat(DistilledModels.valid(dir)).as("so does a changed config").isFalse();
+  }
+
+  @Test
+  void should_remove_a_distillation_abandoned_by_a_killed_process() throws IOException {
+    Path dir = DistilledModels.directoryFor(root, teacher, options);
+    Path abandoned = Files.createDirectories(root.resolve(dir.getFileName() + ".tmp-12345"));
+    Files.write(abandoned.resolve("model.safetensors"), new byte[1024]);
+    Files.setLastModifiedTime(abandoned, java.nio.file.attribute.FileTime.fromMillis(
+        System.currentTimeMillis() - DistilledModels.ABANDONED.toMillis() - 60_000));
+    Path recent = Files.createDirectories(root.resolve(dir.getFileName() + ".tmp-67890"));
+    DistilledModels.loadOrDistill(root, teacher, options, Distiller.Progress.SILENT);
+    assertThat(abandoned).as("an hour old: its process is gone").doesNotExist();
+    assertThat(recent).as("recent: maybe another process distilling now").exists();
+  }
 }
