@@ -2,6 +2,7 @@ package dev.memloop.memory.embed;
 
 import dev.langchain4j.model.openai.OpenAiEmbeddingModel;
 import dev.memloop.memory.Embedder;
+import dev.memloop.memory.timing.Deadline;
 import dev.memloop.memory.timing.OpStats;
 import dev.memloop.memory.timing.SampleReservoir;
 import dev.memloop.memory.timing.Units;
@@ -104,7 +105,9 @@ public final class OpenAiEmbedder implements Embedder {
     long start = System.nanoTime();
     float[] vector;
     try {
-      vector = model.embed(text).content().vector().clone();
+      // the whole request bounded by the timeout, body included: the client's own timeout stops at the headers
+      vector = Deadline.within(settings.timeout(), "embedding request to " + settings.baseUrl(),
+          () -> model.embed(text).content().vector().clone());
     } catch (RuntimeException e) {
       throw new IllegalStateException("embedding request to " + settings.baseUrl() + " (" + settings.modelName()
           + ") failed: " + redacted(e.getMessage()), e);

@@ -49,6 +49,29 @@ class OpenAiEmbedderTest {
       exchange.getResponseBody().write(bytes);
       exchange.close();
     });
+    // the headers and half a body, then nothing for 5 s: a server that trickles
+    server.createContext("/slow/v1/embeddings", exchange -> {
+      exchange.getRequestBody().readAllBytes();
+      byte[] bytes = ("{\"object\":\"list\",\"data\":[{\"object\":\"embedding\",\"index\":0,\"embedding\":"
+          + "[0.5,1.5,2.5,3.5]}],\"model\":\"m\",\"usage\":{\"prompt_tokens\":4,\"total_tokens\":4}}")
+          .getBytes(StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().add("Content-Type", "application/json");
+      exchange.sendResponseHeaders(200, bytes.length);
+      exchange.getResponseBody().write(bytes, 0, bytes.length / 2);
+      exchange.getResponseBody().flush();
+      try {
+        Thread.sleep(5_000);
+        exchange.getResponseBody().write(bytes, bytes.length / 2, bytes.length - bytes.length / 2);
+      } catch (InterruptedException | IOException gone) {
+        // the client gave up
+      }
+      exchange.close();
+    });
+    server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool(runnable -> {
+      Thread thread = new Thread(runnable, "embedding-test-server");
+      thread.setDaemon(true);
+      return thread;
+    }));
     server.start();
   }
 
@@ -61,6 +84,16 @@ class OpenAiEmbedderTest {
     return OpenAiEmbedder.Settings.fromEnvironment(Map.of("OPENAI_API_KEY", KEY,
         "OPENAI_BASE_URL", "http://127.0.0.1:" + server.getAddress().getPort() + "/v1"))
         .withModel("text-embedding-3-small", dims).withTimeout(Duration.ofSeconds(5), 0);
+  }
+
+  @Test
+  void should_end_a_request_whose_body_stalls_at_the_timeout() {
+    OpenAiEmbedder.Settings slow = OpenAiEmbedder.Settings.fromEnvironment(Map.of("OPENAI_API_KEY", KEY,
+        "OPENAI_BASE_URL", "http://127.0.0.1:" + server.getAddress().getPort() + "/slow/v1"))
+        .withModel("text-embedding-3-small", 4).withTimeout(Duration.ofMillis(300), 0);
+    OpenAiEmbedder embedder = Embedders.openAi(slow);
+    assertThatThrownBy(() -> embedder.embed("investigate host=web-03")).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("no whole answer within 300ms").hasMessageNotContaining(KEY);
   }
 
   @Test

@@ -8,6 +8,7 @@ import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.output.TokenUsage;
+import dev.memloop.memory.timing.Deadline;
 import dev.memloop.memory.timing.Units;
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.ratelimiter.RateLimiter;
@@ -39,16 +40,6 @@ public final class ChatCalls {
   /** The whole call's deadline, body included (the HTTP client's own timeout stops at the headers); null: none. */
   private final Duration deadline;
 
-  /**
-   * Runs each call under its deadline: the caller waits at most that long, then the call is cancelled (its thread
-   * interrupted) and counted as a timeout. Daemon threads, created as calls need them and reused.
-   */
-  private static final java.util.concurrent.ExecutorService DEADLINED = java.util.concurrent.Executors
-      .newCachedThreadPool(runnable -> {
-        Thread thread = new Thread(runnable, "memloop-model-call");
-        thread.setDaemon(true);
-        return thread;
-      });
 
   /** Calls to the OpenAI-compatible server of {@code settings}, retried and redacted by them. */
   public ChatCalls(LlmSettings settings, LlmCounters counters) {
@@ -184,25 +175,9 @@ public final class ChatCalls {
     }
   }
 
-  /** The call on a deadlined thread: its answer, or a timeout once {@link #deadline} has passed, body or not. */
+  /** The call under {@link #deadline}, body included ({@link Deadline}); a timeout once it has passed. */
   private ChatResponse withinDeadline(ChatRequest request) {
-    java.util.concurrent.Future<ChatResponse> call = DEADLINED.submit(() -> model.chat(request));
-    try {
-      return call.get(deadline.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
-    } catch (java.util.concurrent.TimeoutException late) {
-      call.cancel(true);
-      throw new java.io.UncheckedIOException(new java.net.SocketTimeoutException("no whole answer within "
-          + Units.config(deadline)));
-    } catch (java.util.concurrent.ExecutionException failed) {
-      if (failed.getCause() instanceof RuntimeException e) {
-        throw e;
-      }
-      throw new IllegalStateException(failed.getCause());
-    } catch (InterruptedException interrupted) {
-      call.cancel(true);
-      Thread.currentThread().interrupt();
-      throw new LlmCallException("interrupted while waiting for " + modelName, false);
-    }
+    return Deadline.within(deadline, "model call to " + modelName, () -> model.chat(request));
   }
 
   /** Full jitter: uniform in [0, backoff * 2^attempt], capped at a minute. */
@@ -213,7 +188,7 @@ public final class ChatCalls {
 
   private static boolean timedOut(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof TimeoutException || t instanceof HttpTimeoutException
+      if (t instanceof TimeoutException || t instanceof Deadline.Exceeded || t instanceof HttpTimeoutException
           || t instanceof java.net.SocketTimeoutException) {
         return true;
       }
