@@ -157,7 +157,6 @@ final class FleetLlm {
   }
 
   private static String withoutUserInfo(String url) {
-    URI uri = URI.create(url);
-    return uri.getUserInfo() == null ? url : url.replace(uri.getRawUserInfo() + "@", "");
+    return LlmSettings.shown(url);
   }
 }

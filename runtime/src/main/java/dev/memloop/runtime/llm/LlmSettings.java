@@ -76,14 +76,35 @@ public record LlmSettings(String baseUrl, String model, OptionalDouble temperatu
     return new LlmSettings(baseUrl, name, temperature, timeout, maxRetries, backoff, apiKey);
   }
 
-  /** {@code text} with the key replaced: what may leave this process in a message. */
+  /** {@code text} with the key and any password of the base URL replaced: what may leave this process. */
   public String redact(String text) {
-    return text == null || apiKey.length() < 4 ? text : text.replace(apiKey, "[redacted key]");
+    if (text == null) {
+      return null;
+    }
+    String shown = text;
+    String userInfo = java.net.URI.create(baseUrl).getRawUserInfo();
+    if (userInfo != null) {
+      shown = shown.replace(userInfo + "@", "***@");
+    }
+    if (apiKey.isBlank()) {
+      return shown;
+    }
+    // a short key (a local server's "x") is redacted where it stands alone, so that other words keep their letters;
+    // a key of eight characters or more wherever it appears
+    return apiKey.length() >= 8 ? shown.replace(apiKey, "[redacted key]")
+        : shown.replaceAll("(?<![A-Za-z0-9_-])" + java.util.regex.Pattern.quote(apiKey) + "(?![A-Za-z0-9_-])",
+            "[redacted key]");
+  }
+
+  /** {@code url} as it may be shown: without the user and password some servers take in it. */
+  public static String shown(String url) {
+    java.net.URI uri = java.net.URI.create(url);
+    return uri.getRawUserInfo() == null ? url : url.replace(uri.getRawUserInfo() + "@", "***@");
   }
 
   @Override
   public String toString() {
-    return "LlmSettings[baseUrl=" + baseUrl + ", model=" + model + ", temperature=" + temperature + ", timeout="
+    return "LlmSettings[baseUrl=" + shown(baseUrl) + ", model=" + model + ", temperature=" + temperature + ", timeout="
         + timeout + ", maxRetries=" + maxRetries + ", backoff=" + backoff + ", apiKey=" + (apiKey.isBlank() ? "none"
         : "[redacted]") + "]";
   }
