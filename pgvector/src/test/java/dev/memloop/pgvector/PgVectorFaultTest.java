@@ -2,6 +2,7 @@ package dev.memloop.pgvector;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.memloop.memory.MemoryItem;
 import dev.memloop.memory.MemoryUnavailableException;
@@ -46,28 +47,16 @@ class PgVectorFaultTest {
 
       server = PgliteFixture.start(port, data);
       // the pool reconnects on its own, once its backoff lets it; the same store, without a restart, within a minute
-      assertThat(seenOnceReconnected(memory, "acknowledged line 3")).as("the same store, without a restart").isTrue();
+      assertThat(await().atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(200))
+          .ignoreExceptionsInstanceOf(MemoryUnavailableException.class)
+          .until(() -> memory.seen("acknowledged line 3", 0.99), seen -> true))
+          .as("the same store, without a restart").isTrue();
       assertThat(memory.items()).extracting(MemoryItem::id).containsExactlyElementsOf(acknowledged);
       assertThat(memory.seen("written while the server is gone", 0.99)).as("refused, so not stored").isFalse();
     } finally {
       server.close();
       try (var files = Files.walk(data)) {
         files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-      }
-    }
-  }
-
-  /** The first answer once the pool has reconnected: refusals while it has not yet are retried, for a minute. */
-  private static boolean seenOnceReconnected(WorkingMemory memory, String line) throws InterruptedException {
-    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
-    while (true) {
-      try {
-        return memory.seen(line, 0.99);
-      } catch (MemoryUnavailableException notYet) {
-        if (System.nanoTime() - deadline > 0) {
-          throw notYet;
-        }
-        Thread.sleep(200);
       }
     }
   }

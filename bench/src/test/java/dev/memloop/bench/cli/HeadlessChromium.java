@@ -55,19 +55,16 @@ final class HeadlessChromium implements AutoCloseable {
         "--remote-debugging-port=" + port, "--user-data-dir=" + profile, "--window-size=1280,900", "about:blank")
         .redirectErrorStream(true).redirectOutput(profile.resolve("chromium.log").toFile()).start();
     HeadlessChromium chromium = new HeadlessChromium(process, port, profile);
-    long deadline = System.nanoTime() + CALL.toNanos();
-    while (true) {
-      try {
-        chromium.http("GET", "/json/version");
-        return chromium;
-      } catch (IOException notYet) {
-        if (!process.isAlive() || System.nanoTime() - deadline > 0) {
-          String log = Files.readString(profile.resolve("chromium.log"));
-          chromium.close();
-          throw new IOException("chromium did not open its DevTools port " + port + ": " + log);
-        }
-        Thread.sleep(100);
-      }
+    try {
+      org.awaitility.Awaitility.await("chromium's DevTools port " + port).atMost(CALL)
+          .pollInterval(Duration.ofMillis(100)).ignoreExceptionsInstanceOf(IOException.class)
+          .failFast("chromium exited", () -> !process.isAlive())
+          .until(() -> chromium.http("GET", "/json/version") != null);
+      return chromium;
+    } catch (RuntimeException | Error notOpen) {
+      String log = Files.readString(profile.resolve("chromium.log"));
+      chromium.close();
+      throw new IOException("chromium did not open its DevTools port " + port + ": " + log, notOpen);
     }
   }
 

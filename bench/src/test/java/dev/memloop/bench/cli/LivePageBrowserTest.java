@@ -1,10 +1,12 @@
 package dev.memloop.bench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -19,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LivePageBrowserTest {
 
-  static final long PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(90);
+  static final Duration PATIENCE = Duration.ofSeconds(90);
 
   @TempDir
   Path results;
@@ -59,38 +61,22 @@ class LivePageBrowserTest {
     }
   }
 
-  private void awaitServing(int port, CompletableFuture<CliRun> fleet) throws Exception {
-    long deadline = System.nanoTime() + PATIENCE_NANOS;
-    while (true) {
-      try {
-        new java.net.Socket("127.0.0.1", port).close();
-        return;
-      } catch (java.io.IOException notYet) {
-        if (fleet.isDone()) {
-          throw new AssertionError("the fleet ended before serving: " + fleet.get().err());
-        }
-        if (System.nanoTime() - deadline > 0) {
-          throw new AssertionError("nothing served on 127.0.0.1:" + port);
-        }
-        Thread.sleep(50);
-      }
-    }
+  /** Until the fleet's server accepts a connection (or the fleet ended without serving). */
+  private static void awaitServing(int port, CompletableFuture<CliRun> fleet) {
+    await("the fleet serving on 127.0.0.1:" + port).atMost(PATIENCE).pollInterval(Duration.ofMillis(50))
+        .ignoreExceptionsInstanceOf(java.io.IOException.class)
+        .failFast("the fleet ended before serving", fleet::isDone)
+        .until(() -> {
+          new java.net.Socket("127.0.0.1", port).close();
+          return true;
+        });
   }
 
-  /** Polls the page until element {@code id} shows a number of at least {@code atLeast}. */
-  private static long awaitNumber(HeadlessChromium.Page page, String id, long atLeast, CompletableFuture<CliRun> fleet)
-      throws Exception {
-    long deadline = System.nanoTime() + PATIENCE_NANOS;
-    while (true) {
-      long shown = number(page.evaluate("document.getElementById('" + id + "').textContent"));
-      if (shown >= atLeast) {
-        return shown;
-      }
-      if (fleet.isDone() || System.nanoTime() - deadline > 0) {
-        throw new AssertionError("#" + id + " never showed " + atLeast + " (last: " + shown + ")");
-      }
-      Thread.sleep(100);
-    }
+  /** Polls the page until element {@code id} shows a number of at least {@code atLeast}; returns it. */
+  private static long awaitNumber(HeadlessChromium.Page page, String id, long atLeast, CompletableFuture<CliRun> fleet) {
+    return await("#" + id + " showing " + atLeast).atMost(PATIENCE).pollInterval(Duration.ofMillis(100))
+        .failFast("the fleet ended first", fleet::isDone)
+        .until(() -> number(page.evaluate("document.getElementById('" + id + "').textContent")), n -> n >= atLeast);
   }
 
   private static long number(String text) {

@@ -26,6 +26,8 @@ class OpenAiEmbedderTest {
   private final AtomicReference<JsonNode> lastRequest = new AtomicReference<>();
   private final AtomicReference<String> lastAuthorization = new AtomicReference<>();
   private volatile int status = 200;
+  /** Holds the stalling server's second half until the test is over. */
+  private final java.util.concurrent.CountDownLatch stalled = new java.util.concurrent.CountDownLatch(1);
 
   @BeforeEach
   void start() throws IOException {
@@ -49,7 +51,7 @@ class OpenAiEmbedderTest {
       exchange.getResponseBody().write(bytes);
       exchange.close();
     });
-    // the headers and half a body, then nothing for 5 s: a server that trickles
+    // the headers and half a body, then nothing until the test ends: a server that trickles
     server.createContext("/slow/v1/embeddings", exchange -> {
       exchange.getRequestBody().readAllBytes();
       byte[] bytes = ("{\"object\":\"list\",\"data\":[{\"object\":\"embedding\",\"index\":0,\"embedding\":"
@@ -60,7 +62,7 @@ class OpenAiEmbedderTest {
       exchange.getResponseBody().write(bytes, 0, bytes.length / 2);
       exchange.getResponseBody().flush();
       try {
-        Thread.sleep(5_000);
+        stalled.await(1, java.util.concurrent.TimeUnit.MINUTES);
         exchange.getResponseBody().write(bytes, bytes.length / 2, bytes.length - bytes.length / 2);
       } catch (InterruptedException | IOException gone) {
         // the client gave up
@@ -77,6 +79,7 @@ class OpenAiEmbedderTest {
 
   @AfterEach
   void stop() {
+    stalled.countDown();
     server.stop(0);
   }
 

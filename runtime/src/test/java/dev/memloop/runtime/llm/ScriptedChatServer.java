@@ -41,6 +41,8 @@ public final class ScriptedChatServer implements AutoCloseable {
   private volatile Answer otherwise;
   private volatile Answer[] toolFirst; // {the tool call, the answer after its result}
   private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+  /** Released by {@link #close}: a stalled body ends with the server, not after its whole stall. */
+  private final java.util.concurrent.CountDownLatch closing = new java.util.concurrent.CountDownLatch(1);
   private final java.util.concurrent.atomic.AtomicInteger maxInFlight = new java.util.concurrent.atomic.AtomicInteger();
 
   public ScriptedChatServer() throws IOException {
@@ -92,11 +94,11 @@ public final class ScriptedChatServer implements AutoCloseable {
         exchange.sendResponseHeaders(answer.status(), bytes.length);
         if (answer.bodyStall().isZero()) {
           exchange.getResponseBody().write(bytes);
-        } else { // the headers and half the body, then nothing for a while: a server that trickles
+        } else { // the headers and half the body, then nothing until the stall ends or the server closes
           exchange.getResponseBody().write(bytes, 0, bytes.length / 2);
           exchange.getResponseBody().flush();
           try {
-            Thread.sleep(answer.bodyStall().toMillis());
+            closing.await(answer.bodyStall().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
           }
@@ -187,6 +189,7 @@ public final class ScriptedChatServer implements AutoCloseable {
 
   @Override
   public void close() {
+    closing.countDown();
     server.stop(0);
   }
 

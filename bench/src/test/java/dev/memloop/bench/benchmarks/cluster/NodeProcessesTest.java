@@ -1,9 +1,11 @@
 package dev.memloop.bench.benchmarks.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -24,13 +26,9 @@ class NodeProcessesTest {
     try (NodeProcesses nodes = new NodeProcesses(logs)) {
       int port = nodes.start(0, 42, List.of());
       Path log = logs.resolve("node-" + port + ".log");
-      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-      while (!Files.exists(log) || !Files.readString(log).contains("node up")) {
-        assertThat(nodes.process(0).isAlive()).as("the node started: " + (Files.exists(log) ? Files.readString(log)
-            : "no log")).isTrue();
-        assertThat(System.nanoTime() - deadline).as("the node said it was up").isNegative();
-        Thread.sleep(100);
-      }
+      await("node up in " + log).atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(100))
+          .failFast("the node exited", () -> !nodes.process(0).isAlive())
+          .until(() -> Files.exists(log) && Files.readString(log).contains("node up"));
       nodes.process(0).getOutputStream().close(); // what the parent's death does to the pipe
       assertThat(nodes.process(0).waitFor(60, TimeUnit.SECONDS)).as("the node exited").isTrue();
       assertThat(Files.readString(log)).contains("the process that started it is gone");
