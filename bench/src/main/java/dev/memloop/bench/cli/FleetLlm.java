@@ -61,7 +61,7 @@ final class FleetLlm {
       }
       s = over(s, group.model());
       if (!s.configured()) {
-        throw new IllegalArgumentException("--llm openai needs OPENAI_API_KEY for " + withoutUserInfo(s.baseUrl()) + " (group "
+        throw new IllegalArgumentException("--llm openai needs OPENAI_API_KEY for " + LlmSettings.shown(s.baseUrl()) + " (group "
             + group.name() + "), or --llm-base-url of a server that needs no key (Ollama, vLLM, llama.cpp)");
       }
       byGroup.put(group.name(), s);
@@ -87,7 +87,7 @@ final class FleetLlm {
       try (Socket socket = new Socket()) {
         socket.connect(new InetSocketAddress(uri.getHost(), port), 5_000);
       } catch (IOException | IllegalArgumentException failed) {
-        return "the model server " + withoutUserInfo(e.getValue().baseUrl()) + " of group " + e.getKey() + " is not reachable ("
+        return "the model server " + LlmSettings.shown(e.getValue().baseUrl()) + " of group " + e.getKey() + " is not reachable ("
             + failed.getClass().getSimpleName() + ": " + failed.getMessage() + "); no agent was started";
       }
     }
@@ -152,11 +152,8 @@ final class FleetLlm {
 
   /** What the report names the model by: the groups' models, with their servers (without any user:password). */
   String label() {
-    return String.join(", ", settings.values().stream().map(s -> s.model() + " at " + withoutUserInfo(s.baseUrl()))
+    return String.join(", ", settings.values().stream().map(s -> s.model() + " at " + LlmSettings.shown(s.baseUrl()))
         .distinct().toList());
   }
 
-  private static String withoutUserInfo(String url) {
-    return LlmSettings.shown(url);
-  }
 }

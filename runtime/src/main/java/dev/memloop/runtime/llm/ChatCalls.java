@@ -153,7 +153,9 @@ public final class ChatCalls {
     counters.calls.increment();
     long start = System.nanoTime();
     try {
-      ChatResponse response = deadline == null ? model.chat(request) : withinDeadline(request);
+      // the whole call under its deadline, body included (the HTTP client's own timeout stops at the headers)
+      ChatResponse response = deadline == null ? model.chat(request)
+          : Deadline.within(deadline, "model call to " + modelName, () -> model.chat(request));
       TokenUsage usage = response.tokenUsage();
       counters.answered(new LlmCounters.CallUsage(modelName,
           usage == null || usage.inputTokenCount() == null ? 0 : usage.inputTokenCount(),
@@ -173,11 +175,6 @@ public final class ChatCalls {
       }
       return null;
     }
-  }
-
-  /** The call under {@link #deadline}, body included ({@link Deadline}); a timeout once it has passed. */
-  private ChatResponse withinDeadline(ChatRequest request) {
-    return Deadline.within(deadline, "model call to " + modelName, () -> model.chat(request));
   }
 
   /** Full jitter: uniform in [0, backoff * 2^attempt], capped at a minute. */

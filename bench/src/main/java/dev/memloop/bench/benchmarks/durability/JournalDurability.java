@@ -52,7 +52,8 @@ final class JournalDurability {
           AskPattern.<PersistentAgent.Command, Done>ask(agents.get(a), r -> new PersistentAgent.EndTurn(end, r), WRITE,
               system.scheduler()).toCompletableFuture().get(WRITE.toSeconds() + 1, TimeUnit.SECONDS);
           turnEnds[n++] = System.nanoTime() - t0;
-          bytes += SerializationExtension.get(system).serialize(event(a, end)).get().length;
+          bytes += SerializationExtension.get(system).serialize(PersistentAgent.TurnEnded.of(RecordedTurns.agentId(a),
+              end)).get().length;
         }
       }
     } finally {
@@ -87,13 +88,6 @@ final class JournalDurability {
   private static ActorRef<PersistentAgent.Command> spawn(ActorSystem<Void> system, String run, int agent, int every) {
     return system.systemActorOf(new PersistentAgent(run, RecordedTurns.agentId(agent), every), "persistent-" + agent,
         org.apache.pekko.actor.typed.Props.empty());
-  }
-
-  /** The event {@link PersistentAgent} writes for {@code end}: what the journal's row holds. */
-  private static PersistentAgent.TurnEnded event(int agent, RecordedTurns.TurnEnd end) {
-    return new PersistentAgent.TurnEnded(end.turn(), end.answer(), dev.memloop.runtime.CompactSnapshot.of(
-        new dev.memloop.runtime.AgentSnapshot(RecordedTurns.agentId(agent), end.memory().turnsCompleted(),
-            end.added())), end.removed());
   }
 
   /** The journal and snapshot store on one shared Slick database of {@code poolSize} connections. */

@@ -43,7 +43,14 @@ final class PersistentAgent
 
   /** The journal's event (Jackson CBOR, as everything the runtime keeps). */
   record TurnEnded(Turn turn, TurnResult answer, CompactSnapshot added, List<String> removed)
-      implements RuntimeMessage {}
+      implements RuntimeMessage {
+
+    /** The event of {@code agentId}'s turn end {@code end}: what the journal's row holds. */
+    static TurnEnded of(String agentId, RecordedTurns.TurnEnd end) {
+      return new TurnEnded(end.turn(), end.answer(), CompactSnapshot.of(new AgentSnapshot(agentId,
+          end.memory().turnsCompleted(), end.added())), end.removed());
+    }
+  }
 
   /**
    * The agent's state between events, changed in place by the event handler: only this actor touches it, and a
@@ -79,10 +86,7 @@ final class PersistentAgent
   public CommandHandler<Command, TurnEnded, Kept> commandHandler() {
     return newCommandHandlerBuilder().forAnyState()
         .onCommand(EndTurn.class, (state, command) -> {
-          RecordedTurns.TurnEnd end = command.end();
-          CompactSnapshot added = CompactSnapshot.of(new AgentSnapshot(agentId, end.memory().turnsCompleted(),
-              end.added()));
-          return Effect().persist(new TurnEnded(end.turn(), end.answer(), added, end.removed()))
+          return Effect().persist(TurnEnded.of(agentId, command.end()))
               .thenRun(kept -> command.replyTo().tell(Done.getInstance()));
         })
         .onCommand(GetRestored.class, (state, command) -> {
