@@ -2,21 +2,19 @@ package dev.memloop.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.lang.management.ManagementFactory;
+import dev.memloop.memory.testing.SteadyAllocation;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
  * A single-owner memory promises no allocation beyond its results. The guard's question is a threshold match that
  * usually misses on a unit query, as embedders give (a miss answers the shared {@code Optional.empty()}), so a miss must allocate nothing at all.
- * Counted with the JVM's per-thread allocation counter after the kernels are compiled, so this is a count, not a
- * timing.
+ * Counted by {@link SteadyAllocation} once the kernels are compiled, so this is a count, not a timing.
  */
 class HotPathAllocationTest {
 
   @Test
   void should_allocate_nothing_for_a_threshold_match_that_misses() {
-    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     int dimension = 256;
     SplittableRandom random = new SplittableRandom(17);
     try (WorkingMemory memory = WorkingMemory.builder(dimension).build()) {
@@ -24,16 +22,10 @@ class HotPathAllocationTest {
         memory.addVector(gaussian(random, dimension), "item " + i, java.util.Map.of());
       }
       float[] query = unit(gaussian(random, dimension)); // as every embedder returns it (others are copied, scaled)
-      for (int i = 0; i < 20_000; i++) { // let C2 compile the search first
-        assertThat(memory.matchVector(query, 0.99)).isEmpty();
-      }
-      long before = threads.getCurrentThreadAllocatedBytes();
-      int calls = 5_000;
-      for (int i = 0; i < calls; i++) {
-        memory.matchVector(query, 0.99);
-      }
-      long perCall = (threads.getCurrentThreadAllocatedBytes() - before) / calls;
-      assertThat(perCall).as("bytes per missing match over 1,000 items").isZero();
+      assertThat(memory.matchVector(query, 0.99)).as("the query misses").isEmpty();
+      SteadyAllocation allocation = SteadyAllocation.measure(() -> memory.matchVector(query, 0.99), 20_000, 5_000,
+          10, 0);
+      assertThat(allocation.bytesPerCall()).as("bytes per missing match over 1,000 items, " + allocation).isZero();
     }
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.memloop.memory.testing.SteadyAllocation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -195,17 +196,10 @@ class StaticEmbedderTest {
     StaticEmbedder embedder = StaticEmbedder.load(ModelDirectories.write(dir.resolve("alloc"),
         ModelDirectories.tokenizerJson(ModelDirectories.VOCAB),
         new SafetensorsWriter().f32("embeddings", ModelDirectories.rows()), true));
-    com.sun.management.ThreadMXBean threads =
-        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
-    for (int i = 0; i < 300_000; i++) { // let C2 compile the tokenizer and the kernels first
-      embedder.embed("Hello worlds! hello world");
-    }
-    long before = threads.getCurrentThreadAllocatedBytes();
-    int calls = 10_000;
-    for (int i = 0; i < calls; i++) {
-      embedder.embed("Hello worlds! hello world");
-    }
-    long perCall = (threads.getCurrentThreadAllocatedBytes() - before) / calls;
-    assertThat(perCall).as("bytes per embed: the 3-float result is 32 bytes").isLessThanOrEqualTo(40);
+    // let C2 compile the tokenizer and the kernels first
+    SteadyAllocation allocation = SteadyAllocation.measure(() -> embedder.embed("Hello worlds! hello world"),
+        300_000, 10_000, 10, 40);
+    assertThat(allocation.bytesPerCall()).as("bytes per embed: the 3-float result is 32 bytes, " + allocation)
+        .isLessThanOrEqualTo(40);
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.embed.HashingEmbedder;
+import dev.memloop.memory.testing.SteadyAllocation;
 import dev.memloop.memory.timing.ManualDelayTimer;
 import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.MemoryOutcome;
@@ -237,19 +238,12 @@ class LatencyBudgetTest {
     for (int i = 0; i < LatencyBudget.RECENT; i++) {
       budget.spend(20_000 + 1_000 * (i % 3), 0);
     }
-    com.sun.management.ThreadMXBean threads =
-        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
-    long sink = 0;
-    for (int i = 0; i < 200_000; i++) {
-      sink += budget.estimate(i);
-    }
-    long before = threads.getCurrentThreadAllocatedBytes();
-    for (int i = 0; i < 10_000; i++) {
-      sink += budget.estimate(i);
-    }
-    long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-    assertThat(sink).isPositive();
-    assertThat(allocated).as("bytes for 10,000 estimates").isZero();
+    long[] sink = new long[1];
+    int[] at = new int[1];
+    SteadyAllocation allocation = SteadyAllocation.measure(() -> sink[0] += budget.estimate(at[0]++), 200_000,
+        10_000, 10, 0);
+    assertThat(sink[0]).isPositive();
+    assertThat(allocation.bytesPerCall()).as("bytes per estimate, " + allocation).isZero();
   }
 
   @Test
