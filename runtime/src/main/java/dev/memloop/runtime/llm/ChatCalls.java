@@ -3,6 +3,7 @@ package dev.memloop.runtime.llm;
 import dev.langchain4j.exception.InternalServerException;
 import dev.langchain4j.exception.RateLimitException;
 import dev.langchain4j.exception.TimeoutException;
+import dev.langchain4j.http.client.jdk.JdkHttpClient;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
@@ -10,6 +11,8 @@ import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.output.TokenUsage;
 import dev.memloop.memory.timing.Deadline;
 import dev.memloop.memory.timing.Units;
+import dev.memloop.runtime.llm.http.RetryAfter;
+import dev.memloop.runtime.llm.http.RetryAfterHttpClient;
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.ratelimiter.RateLimiter;
 import java.net.http.HttpTimeoutException;
@@ -20,8 +23,10 @@ import java.util.function.UnaryOperator;
 /**
  * Blocking chat calls to one langchain4j {@link ChatModel} (OpenAI or an OpenAI-compatible server built from
  * {@link LlmSettings}, or any model a user brings: Ollama, Anthropic, Gemini...) with this runtime's failure policy:
- * a 429 or 5xx is retried up to {@code maxRetries} times after exponential backoff with full jitter; a timeout ends
- * the call at once; every other error ends it too. With {@link CallLimits}, at most so many calls are in flight at
+ * a 429 or 5xx is retried up to {@code maxRetries} times after exponential backoff with full jitter, or after the wait
+ * the server asked for in {@code Retry-After} when that is longer (OpenAI-compatible servers only: a user's own model
+ * keeps its client, whose headers this class never sees); a wait asked beyond the call's deadline ends the call at once
+ * instead of sleeping past it; a timeout ends the call at once; every other error ends it too. With {@link CallLimits}, at most so many calls are in flight at
  * once and at most so many start per second, across every agent sharing this object. Tokens, retries and failures go
  * to the counters; failures leave as {@link LlmCallException}, redacted. Thread-safe; call it from a blocking
  * executor, never an actor's dispatcher.
@@ -39,6 +44,10 @@ public final class ChatCalls {
   private final RateLimiter starts; // null without a rate
   /** The whole call's deadline, body included (the HTTP client's own timeout stops at the headers); null: none. */
   private final Duration deadline;
+  /** What the server last asked for in Retry-After, shared by every call through this object's client. */
+  private final RetryAfter serverWait;
+  /** Sleeps so many nanoseconds: the backoff (tests record it instead). */
+  private final java.util.function.LongConsumer sleeper;
 
 
   /** Calls to the OpenAI-compatible server of {@code settings}, retried and redacted by them. */
@@ -49,12 +58,20 @@ public final class ChatCalls {
   /** As {@link #ChatCalls(LlmSettings, LlmCounters)}, every attempt also told to {@code listeners} (metrics, traces). */
   public ChatCalls(LlmSettings settings, LlmCounters counters,
       java.util.List<dev.langchain4j.model.chat.listener.ChatModelListener> listeners) {
-    this(openAi(settings, listeners), settings.model(), settings.maxRetries(), settings.backoff(), settings::redact,
-        counters, CallLimits.NONE, settings.timeout());
+    this(settings, counters, listeners, new RetryAfter(), ChatCalls::sleep);
+  }
+
+  /** As above, with the server's asked waits kept in {@code serverWait} and backoffs slept by {@code sleeper}. */
+  ChatCalls(LlmSettings settings, LlmCounters counters,
+      java.util.List<dev.langchain4j.model.chat.listener.ChatModelListener> listeners, RetryAfter serverWait,
+      java.util.function.LongConsumer sleeper) {
+    this(openAi(settings, listeners, serverWait), settings.model(), settings.maxRetries(), settings.backoff(),
+        settings::redact, counters, CallLimits.NONE, settings.timeout(), serverWait, sleeper);
   }
 
   private ChatCalls(ChatModel model, String modelName, int maxRetries, Duration backoff, UnaryOperator<String> redact,
-      LlmCounters counters, CallLimits limits, Duration deadline) {
+      LlmCounters counters, CallLimits limits, Duration deadline, RetryAfter serverWait,
+      java.util.function.LongConsumer sleeper) {
     if (model == null || modelName == null || modelName.isBlank() || counters == null || limits == null) {
       throw new IllegalArgumentException("chat calls need a model, its name, counters and limits");
     }
@@ -71,6 +88,8 @@ public final class ChatCalls {
     this.inFlight = limits.inFlight();
     this.starts = limits.starts();
     this.deadline = deadline;
+    this.serverWait = serverWait;
+    this.sleeper = sleeper;
   }
 
   /**
@@ -80,17 +99,19 @@ public final class ChatCalls {
    */
   public static ChatCalls of(ChatModel model, String modelName, int maxRetries, Duration backoff, LlmCounters counters) {
     return new ChatCalls(model, modelName, maxRetries, backoff, UnaryOperator.identity(), counters, CallLimits.NONE,
-        null);
+        null, new RetryAfter(), ChatCalls::sleep);
   }
 
   /** These calls, bounded by {@code newLimits} (shared with every other ChatCalls limited by the same object). */
   public ChatCalls limited(CallLimits newLimits) {
-    return new ChatCalls(model, modelName, maxRetries, backoff, redact, counters, newLimits, deadline);
+    return new ChatCalls(model, modelName, maxRetries, backoff, redact, counters, newLimits, deadline, serverWait,
+        sleeper);
   }
 
   private static ChatModel openAi(LlmSettings settings,
-      java.util.List<dev.langchain4j.model.chat.listener.ChatModelListener> listeners) {
+      java.util.List<dev.langchain4j.model.chat.listener.ChatModelListener> listeners, RetryAfter serverWait) {
     OpenAiChatModel.OpenAiChatModelBuilder builder = OpenAiChatModel.builder().baseUrl(settings.baseUrl())
+        .httpClientBuilder(JdkHttpClient.builder().httpClientBuilder(RetryAfterHttpClient.builder(serverWait)))
         .listeners(java.util.List.copyOf(listeners))
         .apiKey(settings.apiKey().isBlank() ? "none" : settings.apiKey()).modelName(settings.model())
         .timeout(settings.timeout()).maxRetries(0); // retries are this class's, so that they are counted
@@ -121,8 +142,15 @@ public final class ChatCalls {
       if (response != null) {
         return response;
       }
+      long asked = serverWait.remaining().toNanos();
+      if (deadline != null && asked > deadline.toNanos()) {
+        counters.failures.increment();
+        throw new LlmCallException("model call to " + modelName + " gave up: the server asks to retry after "
+            + Units.config(Duration.ofNanos(asked)) + " (Retry-After), beyond the call's deadline of "
+            + Units.config(deadline) + " (memloop.llm.timeout)", false);
+      }
       counters.retries.increment();
-      sleep(backoffNanos(attempt));
+      sleeper.accept(Math.max(backoffNanos(attempt), asked));
     }
   }
 

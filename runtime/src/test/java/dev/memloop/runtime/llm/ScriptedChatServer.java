@@ -25,9 +25,14 @@ public final class ScriptedChatServer implements AutoCloseable {
   static final ObjectMapper JSON = new ObjectMapper();
 
   /** One scripted answer. */
-  public record Answer(int status, String body, Duration delay, Duration bodyStall) {
+  public record Answer(int status, String body, Duration delay, Duration bodyStall, Map<String, String> headers,
+      boolean cutMidBody) {
     public Answer(int status, String body, Duration delay) {
       this(status, body, delay, Duration.ZERO);
+    }
+
+    public Answer(int status, String body, Duration delay, Duration bodyStall) {
+      this(status, body, delay, bodyStall, Map.of(), false);
     }
   }
 
@@ -89,10 +94,14 @@ public final class ScriptedChatServer implements AutoCloseable {
       }
       byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
       exchange.getResponseHeaders().add("Content-Type", "application/json");
+      answer.headers().forEach(exchange.getResponseHeaders()::add);
       answering.run();
       try {
         exchange.sendResponseHeaders(answer.status(), bytes.length);
-        if (answer.bodyStall().isZero()) {
+        if (answer.cutMidBody()) { // half the promised body, then the connection closes under the client
+          exchange.getResponseBody().write(bytes, 0, bytes.length / 2);
+          exchange.getResponseBody().flush();
+        } else if (answer.bodyStall().isZero()) {
           exchange.getResponseBody().write(bytes);
         } else { // the headers and half the body, then nothing until the stall ends or the server closes
           exchange.getResponseBody().write(bytes, 0, bytes.length / 2);
@@ -167,6 +176,24 @@ public final class ScriptedChatServer implements AutoCloseable {
   /** Answers the headers and half the body at once, the rest {@code stall} later. */
   public ScriptedChatServer stalledBody(Duration stall, String content) {
     script.add(new Answer(200, completion(content, List.of()), Duration.ZERO, stall));
+    return this;
+  }
+
+  /** A 429 whose {@code header} (Retry-After, retry-after-ms) asks for {@code value}. */
+  public ScriptedChatServer rateLimited(String header, String value) {
+    script.add(new Answer(429, error("rate limited"), Duration.ZERO, Duration.ZERO, Map.of(header, value), false));
+    return this;
+  }
+
+  /** Headers promising a whole answer, half of it, then the connection closed: a reset mid-body. */
+  public ScriptedChatServer cutMidBody(String content) {
+    script.add(new Answer(200, completion(content, List.of()), Duration.ZERO, Duration.ZERO, Map.of(), true));
+    return this;
+  }
+
+  /** A 200 whose body is not JSON. */
+  public ScriptedChatServer malformed(String body) {
+    script.add(new Answer(200, body, Duration.ZERO));
     return this;
   }
 
