@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
 @Command(name = "memloop", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "A runtime for language agents whose memory lives inside the reasoning loop.",
     subcommands = {ReproduceCommand.class, NodeCommand.class, ClusterDemoCommand.class, FleetCommand.class,
-        BlackboardCommand.class, LifecycleCommand.class, CalibrateCommand.class, BenchCommand.class,
+        BlackboardCommand.class, LifecycleCommand.class, SoakCommand.class, CalibrateCommand.class, BenchCommand.class,
         EmbedderCommand.class, JmhCommand.class, CommandLine.HelpCommand.class,
         AutoComplete.GenerateCompletion.class})
 public final class Main implements Runnable {

@@ -51,6 +51,8 @@ class EveryFlagBadInputTest {
       Map.entry("memloop embedder distill --cache", List.of("/proc/no-such-cache")),
       Map.entry("memloop embedder distill --teacher", List.of("gpt-9")),
       Map.entry("memloop embedder info --cache", List.of("/etc/hostname")),
+      Map.entry("memloop soak --embedder", List.of("bert-huge")),
+      Map.entry("memloop soak --pg-url", List.of("mysql://u:hunter2@db")),
       Map.entry("memloop fleet --budget", List.of("fast")),
       Map.entry("memloop fleet --config", List.of("/no/such.conf")),
       Map.entry("memloop fleet --embedder", List.of("bert-huge")),
