@@ -25,6 +25,9 @@ public final class Main implements Runnable {
   private boolean verbose;
 
   public static void main(String[] args) {
+    // read by logback.xml when it loads (at the first logger, after this): a library's logged exception shows its
+    // first line unless --verbose asks for the whole trace
+    System.setProperty(TRACE_PROPERTY, java.util.Arrays.asList(args).contains("--verbose") ? "full" : "short");
     CommandLine cli = commandLine();
     int code = cli.execute(args);
     // picocli's writers do not flush on their own, and System.exit does not flush them: a command that printed a
@@ -33,6 +36,9 @@ public final class Main implements Runnable {
     cli.getErr().flush();
     System.exit(code);
   }
+
+  /** The depth of a logged exception's trace in logback.xml: {@code short} (one line) or {@code full}. */
+  static final String TRACE_PROPERTY = "memloop.log.trace";
 
   /** The configured command line, also used by tests. */
   public static CommandLine commandLine() {
