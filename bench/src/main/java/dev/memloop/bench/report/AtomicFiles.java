@@ -35,9 +35,22 @@ final class AtomicFiles {
         channel.force(true); // on the disk before the rename makes it the file
       }
       Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      forceDirectory(target.toAbsolutePath().getParent());
     } catch (IOException | RuntimeException e) {
       Files.deleteIfExists(temporary);
       throw e;
+    }
+  }
+
+  /**
+   * The rename itself on the disk: a directory's entry survives a power loss only once the directory is forced.
+   * Linux and macOS open a directory for reading; where a platform cannot (Windows), the rename is still atomic.
+   */
+  private static void forceDirectory(Path dir) {
+    try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+      channel.force(true);
+    } catch (IOException notOnThisPlatform) {
+      // atomic without it; durable across a power loss only with it
     }
   }
 }
