@@ -9,9 +9,6 @@ import dev.langchain4j.store.embedding.EmbeddingSearchRequest;
 import dev.langchain4j.store.embedding.inmemory.InMemoryEmbeddingStore;
 import dev.memloop.memory.WorkingMemory;
 import java.util.Map;
-import jdk.incubator.vector.FloatVector;
-import jdk.incubator.vector.VectorOperators;
-import jdk.incubator.vector.VectorSpecies;
 
 /**
  * One ephemeral memory's whole life, as each competitor lives it: allocate, fill with pre-embedded items,
@@ -36,31 +33,7 @@ public enum Lifecycle {
   BARE_ARRAY("bare float[] + Vector API scan (floor)") {
     @Override
     int live(float[][] items, float[] query, int k) {
-      int d = query.length;
-      float[] rows = new float[items.length * d];
-      for (int i = 0; i < items.length; i++) {
-        System.arraycopy(items[i], 0, rows, i * d, d);
-      }
-      float[] scores = new float[items.length];
-      for (int i = 0; i < items.length; i++) {
-        FloatVector acc = FloatVector.zero(FLOATS);
-        for (int j = 0; j < d; j += FLOATS.length()) { // d is a multiple of the lane count here
-          acc = FloatVector.fromArray(FLOATS, rows, i * d + j).fma(FloatVector.fromArray(FLOATS, query, j), acc);
-        }
-        scores[i] = acc.reduceLanes(VectorOperators.ADD);
-      }
-      int[] top = new int[Math.min(k, items.length)];
-      for (int t = 0; t < top.length; t++) { // k passes of selection: the simplest top k for a handful of items
-        int best = -1;
-        for (int i = 0; i < scores.length; i++) {
-          if (best < 0 || scores[i] > scores[best]) {
-            best = i;
-          }
-        }
-        top[t] = best;
-        scores[best] = Float.NEGATIVE_INFINITY;
-      }
-      return top.length;
+      return BareArrayScan.topK(items, query, k);
     }
   },
 
@@ -88,8 +61,6 @@ public enum Lifecycle {
           .build()).matches().size();
     }
   };
-
-  private static final VectorSpecies<Float> FLOATS = FloatVector.SPECIES_PREFERRED;
 
   /** An hnswlib item. */
   record Node(Integer id, float[] vector) implements Item<Integer, float[]> {
