@@ -37,8 +37,11 @@ public final class Main implements Runnable {
     System.exit(code);
   }
 
-  /** The depth of a logged exception's trace in logback.xml: {@code short} (one line) or {@code full}. */
-  static final String TRACE_PROPERTY = "memloop.log.trace";
+  /**
+   * The depth of a logged exception's trace in logback.xml: {@code short} (one line) or {@code full}. Outside the
+   * {@code memloop.} namespace: every system property under it is read as a config key, and an unknown key refused.
+   */
+  static final String TRACE_PROPERTY = "memloop-cli.log.trace";
 
   /** The configured command line, also used by tests. */
   public static CommandLine commandLine() {
