@@ -1,4 +1,4 @@
-package dev.memloop.bench.soak;
+package dev.memloop.bench.audit;
 
 import dev.memloop.memory.MemoryItem;
 import dev.memloop.runtime.step.MemoryOutcome;
@@ -14,15 +14,17 @@ import java.util.Map;
  * lives: an agent's own memory acknowledges a write in the step ({@code STORED} in its record); a per-turn agent's
  * held writes are acknowledged by a turn that ended whole with none refused; a networked agent's own store by the
  * snapshot, which waits for every write in flight; a database by the id it returned once it committed (the
- * {@link WriteLedger}). Pure: given the records, the snapshots and what the database holds, it says what is missing.
+ * {@link WriteLedger}); a sharded agent by the turn's answer, sent once its snapshot reached a majority. Pure: given
+ * the records, the snapshots and what the database holds, it says what is missing. Used by {@code memloop soak} and
+ * {@code memloop cluster-demo}.
  */
-final class SoakAudit {
+public final class WriteAudit {
 
   /** One group's audit: writes acknowledged, found again, lost, and ids found holding another text. */
-  record GroupAudit(String group, String acknowledgedBy, long acknowledged, long found, long lost, long overwritten,
-      List<String> firstLost) {
+  public record GroupAudit(String group, String acknowledgedBy, long acknowledged, long found, long lost,
+      long overwritten, List<String> firstLost) {
 
-    GroupAudit plus(GroupAudit other) {
+    public GroupAudit plus(GroupAudit other) {
       List<String> examples = new ArrayList<>(firstLost);
       other.firstLost.stream().limit(Math.max(0, EXAMPLES - examples.size())).forEach(examples::add);
       return new GroupAudit(group, acknowledgedBy, acknowledged + other.acknowledged, found + other.found,
@@ -33,10 +35,10 @@ final class SoakAudit {
   /** How many lost writes a report names. */
   static final int EXAMPLES = 5;
 
-  private SoakAudit() {}
+  private WriteAudit() {}
 
   /** An agent whose memory is its own, or its own store's: the texts its records acknowledged, in its snapshot. */
-  static GroupAudit ofSnapshot(String group, String agentId, List<TurnResult> turns, List<MemoryItem> items,
+  public static GroupAudit ofSnapshot(String group, String agentId, List<TurnResult> turns, List<MemoryItem> items,
       boolean perTurn, boolean networked) {
     Map<String, Integer> expected = new HashMap<>();
     for (TurnResult turn : turns) {
@@ -74,7 +76,8 @@ final class SoakAudit {
   }
 
   /** An agent whose memory is in a database: every id the database returned, with its text, still there. */
-  static GroupAudit ofDatabase(String group, String agentId, List<WriteLedger.Acked> acked, List<MemoryItem> rows) {
+  public static GroupAudit ofDatabase(String group, String agentId, List<WriteLedger.Acked> acked,
+      List<MemoryItem> rows) {
     Map<String, String> textById = new HashMap<>();
     for (MemoryItem row : rows) {
       textById.put(row.id(), row.text());

@@ -33,6 +33,11 @@ final class ClusterDemoCommand implements Callable<Integer> {
       + "node's disk), run the remaining turns, and print restored X of Y items; Z items lost.")
   private boolean restartAll;
 
+  @Option(names = "--kill-mid-turn", description = "Kill the last node while turn --kill-after-turn is in flight "
+      + "(once half its answers are in) instead of after it: its agents' turn ends are being written to a majority "
+      + "and their handoffs begin as it dies. The run ends by finding every write of every answered turn again.")
+  private boolean midTurn;
+
   @Option(names = "--seed", defaultValue = "42", description = "First workload seed (default: ${DEFAULT-VALUE}).")
   private long seed;
 
@@ -46,19 +51,22 @@ final class ClusterDemoCommand implements Callable<Integer> {
     Options.require(spec, killAfter >= -1 && killAfter <= 2, "kill-after-turn must be in [-1, 2]: " + killAfter);
     Options.require(spec, !restartAll || killAfter >= 0, "--restart-all needs a turn to restart after: "
         + "--kill-after-turn must be in [0, 2], not " + killAfter);
+    Options.require(spec, !midTurn || (killAfter >= 0 && !restartAll), "--kill-mid-turn needs a turn to kill in "
+        + "(--kill-after-turn in [0, 2]) and kills one node (not with --restart-all)");
     Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
     java.util.Map<String, Object> parameters = new java.util.LinkedHashMap<>();
     parameters.put("nodes", nodes);
     parameters.put("agents", agents);
     parameters.put("kill_after_turn", killAfter);
     parameters.put("restart_all", restartAll);
+    parameters.put("kill_mid_turn", midTurn);
     parameters.put("seed", seed);
     BenchRun run = BenchRun.start(spec, output, "cluster-demo", "memloop cluster-demo", parameters);
     // the nodes' logs are part of the run's results, not left in the temporary directory
-    ClusterDemo.Result result = ClusterDemo.run(nodes, agents, killAfter, restartAll, seed,
+    ClusterDemo.Result result = ClusterDemo.run(nodes, agents, killAfter, restartAll, midTurn, seed,
         run.directory().resolve("nodes"), run.console());
     run.console().print(result.report());
     run.finish("cluster-demo.json", java.util.Map.of("result", result), "```\n" + result.report() + "```\n");
-    return result.everyAgentFinished() ? 0 : 1;
+    return result.everyAgentFinished() && result.nothingLost() ? 0 : 1;
   }
 }

@@ -1,5 +1,6 @@
 package dev.memloop.bench.soak;
 
+import dev.memloop.bench.audit.WriteLedger;
 import dev.memloop.memory.MemoryItem;
 import dev.memloop.memory.MemoryStats;
 import dev.memloop.memory.MemoryTimings;

@@ -4,6 +4,8 @@ import com.typesafe.config.Config;
 import dev.memloop.agents.triage.TriageAgents;
 import dev.memloop.agents.triage.TriageFleet;
 import dev.memloop.agents.triage.TriageWorkloads;
+import dev.memloop.bench.audit.WriteAudit;
+import dev.memloop.bench.audit.WriteLedger;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.pgvector.PgVectorSettings;
@@ -77,7 +79,7 @@ public final class Soak {
 
   /** The whole soak: what ran, the faults, the audit by group, and the verdict. */
   public record Result(String model, String database, double seconds, Totals totals,
-      List<FaultSchedule.Fault> faults, long crashesThrown, long restarts, List<SoakAudit.GroupAudit> audit,
+      List<FaultSchedule.Fault> faults, long crashesThrown, long restarts, List<WriteAudit.GroupAudit> audit,
       long acknowledged, long lost, long overwritten) {
 
     public boolean nothingLost() {
@@ -139,7 +141,7 @@ public final class Soak {
 
     AtomicReference<List<String>> alive = new AtomicReference<>(List.of());
     Totals totals = Totals.NONE;
-    Map<String, SoakAudit.GroupAudit> audited = new LinkedHashMap<>(); // audited as each wave ends: its memories end with it
+    Map<String, WriteAudit.GroupAudit> audited = new LinkedHashMap<>(); // audited as each wave ends: its memories end with it
     long restarts = 0;
     long start = System.nanoTime();
     long lastProgress = start;
@@ -161,9 +163,9 @@ public final class Soak {
         for (SoakWave.AgentRun run : runs) {
           restarts += run.turns().isEmpty() ? 0 : run.turns().get(run.turns().size() - 1).restarts();
           if (!run.group().equals(PGVECTOR)) { // pgvector memories outlive the wave: read back at the end
-            audited.merge(run.group(), SoakAudit.ofSnapshot(run.group(), run.agentId(), run.turns(),
+            audited.merge(run.group(), WriteAudit.ofSnapshot(run.group(), run.agentId(), run.turns(),
                 run.snapshot() == null ? List.of() : run.snapshot().items(), run.group().equals(PER_TURN),
-                run.group().equals(NETWORKED)), SoakAudit.GroupAudit::plus);
+                run.group().equals(NETWORKED)), WriteAudit.GroupAudit::plus);
           }
         }
         long now = System.nanoTime();
@@ -178,10 +180,10 @@ public final class Soak {
     } finally {
       faults = schedule.stop();
     }
-    List<SoakAudit.GroupAudit> audit = audit(groups, audited, ledger, store, tag, embedder);
-    long acknowledged = audit.stream().mapToLong(SoakAudit.GroupAudit::acknowledged).sum();
-    long lost = audit.stream().mapToLong(SoakAudit.GroupAudit::lost).sum();
-    long overwritten = audit.stream().mapToLong(SoakAudit.GroupAudit::overwritten).sum();
+    List<WriteAudit.GroupAudit> audit = audit(groups, audited, ledger, store, tag, embedder);
+    long acknowledged = audit.stream().mapToLong(WriteAudit.GroupAudit::acknowledged).sum();
+    long lost = audit.stream().mapToLong(WriteAudit.GroupAudit::lost).sum();
+    long overwritten = audit.stream().mapToLong(WriteAudit.GroupAudit::overwritten).sum();
     return new Result(model.label(), database, (System.nanoTime() - start) / 1e9, totals, faults, crashes.thrown(),
         restarts, audit, acknowledged, lost, overwritten);
   }
@@ -206,16 +208,16 @@ public final class Soak {
     return next;
   }
 
-  private static List<SoakAudit.GroupAudit> audit(List<AgentGroup> groups, Map<String, SoakAudit.GroupAudit> local,
+  private static List<WriteAudit.GroupAudit> audit(List<AgentGroup> groups, Map<String, WriteAudit.GroupAudit> local,
       WriteLedger ledger, PgVectorStore store, String tag, Embedder embedder) {
-    Map<String, SoakAudit.GroupAudit> byGroup = new LinkedHashMap<>(local);
+    Map<String, WriteAudit.GroupAudit> byGroup = new LinkedHashMap<>(local);
     for (String agentId : ledger.agents()) { // read back from the database itself, after every fault
       try (dev.memloop.memory.WorkingMemory rows = store.memory(tag + agentId, embedder)) {
-        byGroup.merge(PGVECTOR, SoakAudit.ofDatabase(PGVECTOR, agentId, ledger.of(agentId), rows.items()),
-            SoakAudit.GroupAudit::plus);
+        byGroup.merge(PGVECTOR, WriteAudit.ofDatabase(PGVECTOR, agentId, ledger.of(agentId), rows.items()),
+            WriteAudit.GroupAudit::plus);
       }
     }
-    List<SoakAudit.GroupAudit> ordered = new ArrayList<>();
+    List<WriteAudit.GroupAudit> ordered = new ArrayList<>();
     for (AgentGroup group : groups) {
       if (byGroup.containsKey(group.name())) {
         ordered.add(byGroup.get(group.name()));

@@ -1,5 +1,6 @@
 package dev.memloop.bench.soak;
 
+import dev.memloop.bench.audit.WriteAudit;
 import dev.memloop.bench.report.TextTable;
 import java.util.Locale;
 
@@ -20,7 +21,7 @@ public final class SoakReport {
     out.append("database: ").append(result.database()).append("\n\n");
 
     TextTable audit = new TextTable("group", "acknowledged by", "acknowledged", "found", "lost", "overwritten");
-    for (SoakAudit.GroupAudit group : result.audit()) {
+    for (WriteAudit.GroupAudit group : result.audit()) {
       audit.row(group.group(), group.acknowledgedBy(), String.format(Locale.ROOT, "%,d", group.acknowledged()),
           String.format(Locale.ROOT, "%,d", group.found()), Long.toString(group.lost()),
           Long.toString(group.overwritten()));

@@ -1,4 +1,4 @@
-package dev.memloop.bench.soak;
+package dev.memloop.bench.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,7 +16,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The audit finds what is missing: without that, "nothing lost" would say nothing. */
-class SoakAuditTest {
+class WriteAuditTest {
 
   private static StepRecord step(int index, String line, MemoryOutcome remembered) {
     return new StepRecord("a", 0, index, "obs-" + index, Decision.act(line), GuardCheck.NOT_APPLICABLE,
@@ -35,7 +35,7 @@ class SoakAuditTest {
   void should_count_a_stored_write_missing_from_the_snapshot_as_lost() {
     List<TurnResult> turns = List.of(turn(false, 0, step(0, "investigate web-1", MemoryOutcome.STORED),
         step(1, "investigate web-2", MemoryOutcome.STORED), step(2, "investigate web-2", MemoryOutcome.STORED)));
-    SoakAudit.GroupAudit audit = SoakAudit.ofSnapshot("per-step", "a", turns,
+    WriteAudit.GroupAudit audit = WriteAudit.ofSnapshot("per-step", "a", turns,
         List.of(item("1", "investigate web-1"), item("2", "investigate web-2")), false, false);
     assertThat(audit.acknowledged()).isEqualTo(3);
     assertThat(audit.lost()).as("the second copy of web-2 is missing").isEqualTo(1);
@@ -48,7 +48,7 @@ class SoakAuditTest {
         turn(false, 0, step(0, "kept", MemoryOutcome.BUFFERED)),
         turn(true, 0, step(0, "aborted turn", MemoryOutcome.BUFFERED)),
         turn(false, 1, step(0, "refused turn", MemoryOutcome.BUFFERED)));
-    SoakAudit.GroupAudit audit = SoakAudit.ofSnapshot("per-turn", "a", turns, List.of(), true, false);
+    WriteAudit.GroupAudit audit = WriteAudit.ofSnapshot("per-turn", "a", turns, List.of(), true, false);
     assertThat(audit.acknowledged()).isEqualTo(1);
     assertThat(audit.lost()).isEqualTo(1);
   }
@@ -57,8 +57,8 @@ class SoakAuditTest {
   void should_not_expect_writes_that_were_refused_or_never_made() {
     List<TurnResult> turns = List.of(turn(false, 0, step(0, "refused", MemoryOutcome.REFUSED),
         step(1, "none", MemoryOutcome.NO_MEMORY), step(2, "sent", MemoryOutcome.PENDING)));
-    assertThat(SoakAudit.ofSnapshot("per-step", "a", turns, List.of(), false, false).acknowledged()).isZero();
-    assertThat(SoakAudit.ofSnapshot("networked", "a", turns, List.of(), false, true).lost())
+    assertThat(WriteAudit.ofSnapshot("per-step", "a", turns, List.of(), false, false).acknowledged()).isZero();
+    assertThat(WriteAudit.ofSnapshot("networked", "a", turns, List.of(), false, true).lost())
         .as("a networked write sent must be there once its store acknowledged it").isEqualTo(1);
   }
 
@@ -66,7 +66,7 @@ class SoakAuditTest {
   void should_find_ids_the_database_lost_or_overwrote() {
     List<WriteLedger.Acked> acked = new ArrayList<>(List.of(new WriteLedger.Acked("1", "one"),
         new WriteLedger.Acked("2", "two"), new WriteLedger.Acked("3", "three")));
-    SoakAudit.GroupAudit audit = SoakAudit.ofDatabase("pgvector", "a", acked,
+    WriteAudit.GroupAudit audit = WriteAudit.ofDatabase("pgvector", "a", acked,
         List.of(item("1", "one"), item("2", "not two"), item("9", "extra")));
     assertThat(audit.acknowledged()).isEqualTo(3);
     assertThat(audit.found()).isEqualTo(1);

@@ -2,6 +2,7 @@ package dev.memloop.bench.benchmarks.cluster;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import dev.memloop.bench.audit.WriteAudit;
 import dev.memloop.agents.cluster.ClusterTriage;
 import dev.memloop.agents.triage.TriageScore;
 import dev.memloop.agents.triage.TriageScorer;
@@ -49,30 +50,43 @@ public final class ClusterDemo {
 
   /** What survived. */
   public record Result(int nodes, int agents, long turnsAnswered, long turnsAborted, double redundantMean,
-      long guardCaught, HandoffSummary handoffs, String report) {
+      long guardCaught, HandoffSummary handoffs, WriteAudit.GroupAudit writes, String report) {
 
     Result withReport(String newReport) {
-      return new Result(nodes, agents, turnsAnswered, turnsAborted, redundantMean, guardCaught, handoffs, newReport);
+      return new Result(nodes, agents, turnsAnswered, turnsAborted, redundantMean, guardCaught, handoffs, writes,
+          newReport);
+    }
+
+    Result withWrites(WriteAudit.GroupAudit audit, String line) {
+      return new Result(nodes, agents, turnsAnswered, turnsAborted, redundantMean, guardCaught, handoffs, audit,
+          report + line);
     }
 
     public boolean everyAgentFinished() {
       return turnsAborted == 0 && turnsAnswered == 4L * agents;
+    }
+
+    /** Whether every write of an answered turn was found again in its agent's memory at the end. */
+    public boolean nothingLost() {
+      return writes == null || (writes.lost() == 0 && writes.overwritten() == 0);
     }
   }
 
   private ClusterDemo() {}
 
   public static Result run(int nodeCount, int agents, int killAfter, long seed, PrintWriter out) throws Exception {
-    return run(nodeCount, agents, killAfter, false, seed, null, out);
+    return run(nodeCount, agents, killAfter, false, false, seed, null, out);
   }
 
   /**
    * @param restartAll after turn {@code killAfter}, kill every node (SIGKILL) instead of the last, start them all
    *     again on their ports and data directories (their agents' snapshots durable there), and carry on
+   * @param midTurn kill the last node while turn {@code killAfter} is in flight (half its answers in): its agents'
+   *     turn ends are being written to a majority and their handoffs begin as it dies
    * @param logDir where the nodes' logs are kept (a run's results); null: temporary files, deleted after
    */
-  public static Result run(int nodeCount, int agents, int killAfter, boolean restartAll, long seed, Path logDir,
-      PrintWriter out) throws Exception {
+  public static Result run(int nodeCount, int agents, int killAfter, boolean restartAll, boolean midTurn, long seed,
+      Path logDir, PrintWriter out) throws Exception {
     Path data = restartAll ? Files.createTempDirectory("memloop-cluster-demo-") : null;
     try (NodeProcesses nodes = new NodeProcesses(logDir)) {
       int seedPort = nodes.start(0, seed, FAST_DOWNING, nodeDir(data, 0));
@@ -87,7 +101,7 @@ public final class ClusterDemo {
         awaitUp(driver.system(), nodeCount + 1);
         out.println("cluster up: " + (nodeCount + 1) + " members");
         out.flush();
-        return drive(driver, nodes, nodeCount, agents, killAfter, restartAll, seed, out);
+        return drive(driver, nodes, nodeCount, agents, killAfter, restartAll, midTurn, seed, out);
       } finally {
         driver.stop();
       }
@@ -141,7 +155,7 @@ public final class ClusterDemo {
   }
 
   private static Result drive(Driver driver, NodeProcesses nodes, int nodeCount, int agents, int killAfter,
-      boolean restartAll, long seed, PrintWriter out) throws Exception {
+      boolean restartAll, boolean midTurn, long seed, PrintWriter out) throws Exception {
     Map<Integer, List<TurnResult>> results = new HashMap<>();
     long aborted = 0;
     String restart = null;
@@ -150,6 +164,9 @@ public final class ClusterDemo {
       List<CompletableFuture<TurnResult>> answers = new ArrayList<>();
       for (int a = 0; a < agents; a++) {
         answers.add(ask(driver.system(), a, ClusterTriage.turns(seed, a).get(t), 1));
+      }
+      if (midTurn && t == killAfter) {
+        killMidTurn(driver, nodes, nodeCount, answers, out);
       }
       int lost = 0;
       String lastLoss = null;
@@ -170,7 +187,7 @@ public final class ClusterDemo {
           + lastLoss + ")");
       if (t == killAfter && restartAll) {
         restart = restartEverything(driver, nodes, nodeCount, agents, t + 1, out);
-      } else if (t == killAfter) {
+      } else if (t == killAfter && !midTurn) {
         out.printf("killing node %s as a crash: no leave%n", victim(driver.system(), nodes));
         out.flush();
         nodes.kill(nodeCount - 1);
@@ -179,9 +196,49 @@ public final class ClusterDemo {
       }
       out.flush();
     }
-    HandoffSummary handoffs = restartAll ? null : HandoffSummary.collect(driver.system(), agents, killAfter + 1);
+    // killed mid-turn, an agent of the dead node is sure to have finished only the turns before that one
+    HandoffSummary handoffs = restartAll ? null : HandoffSummary.collect(driver.system(), agents,
+        midTurn ? killAfter : killAfter + 1);
     Result graded = grade(nodeCount, agents, results, aborted, seed, handoffs);
-    return restart == null ? graded : graded.withReport(graded.report() + restart);
+    graded = restart == null ? graded : graded.withReport(graded.report() + restart);
+    return audited(graded, driver, agents, results);
+  }
+
+  /** Kills the last node once half of this turn's answers are in, the others still in flight. */
+  private static void killMidTurn(Driver driver, NodeProcesses nodes, int nodeCount,
+      List<CompletableFuture<TurnResult>> answers, PrintWriter out) throws Exception {
+    java.util.concurrent.CountDownLatch half = new java.util.concurrent.CountDownLatch(
+        Math.max(1, answers.size() / 2));
+    answers.forEach(answer -> answer.whenComplete((result, failure) -> half.countDown()));
+    if (!half.await(5, TimeUnit.MINUTES)) {
+      throw new IllegalStateException("half the turn's answers did not come within 5 minutes");
+    }
+    long inFlight = answers.stream().filter(a -> !a.isDone()).count();
+    out.printf("killing node %s as a crash mid-turn (SIGKILL, %d turns still in flight: their turn ends being "
+        + "written to a majority, their agents handed off as it dies)%n", victim(driver.system(), nodes), inFlight);
+    out.flush();
+    nodes.kill(nodeCount - 1);
+    awaitUp(driver.system(), nodeCount);
+    out.println("node removed; the turns in flight on it are asked again and answered by its agents' new nodes");
+  }
+
+  /**
+   * Every write of every answered turn found again in its agent's memory at the end: a sharded agent answers a turn
+   * only once its snapshot reached a majority, so an answered turn's writes survive any single node's death.
+   */
+  private static Result audited(Result graded, Driver driver, int agents, Map<Integer, List<TurnResult>> results)
+      throws Exception {
+    Map<Integer, AgentSnapshot> last = snapshots(driver.system(), agents);
+    WriteAudit.GroupAudit audit = null;
+    for (int a = 0; a < agents; a++) {
+      WriteAudit.GroupAudit one = WriteAudit.ofSnapshot("sharded", ClusterTriage.agentId(a),
+          results.getOrDefault(a, List.of()), last.get(a).items(), false, false);
+      audit = audit == null ? one : audit.plus(one);
+    }
+    String line = String.format(Locale.ROOT, "writes of answered turns: %d acknowledged, %d found again in the "
+        + "agents' memories, %d lost%s%n", audit.acknowledged(), audit.found(), audit.lost() + audit.overwritten(),
+        audit.firstLost().isEmpty() ? "" : " (first: " + String.join("; ", audit.firstLost()) + ")");
+    return graded.withWrites(audit, line);
   }
 
   /**
@@ -281,7 +338,7 @@ public final class ClusterDemo {
         + "guard caught %d duplicates and missed %d it looked up; %d lookups unaffordable within the budget (CPU "
         + "contention of %d JVMs on this machine charged to it)%n", nodeCount, agents, answered, 4L * agents, aborted,
         redundant, caught, missed, unaffordable, nodeCount + 1) + (handoffs == null ? "" : handoffs.describe());
-    return new Result(nodeCount, agents, answered, aborted, redundant, caught, handoffs, report);
+    return new Result(nodeCount, agents, answered, aborted, redundant, caught, handoffs, null, report);
   }
 
   private static Address victim(ActorSystem<?> driver, NodeProcesses nodes) {
