@@ -38,6 +38,11 @@ final class ClusterDemoCommand implements Callable<Integer> {
       + "and their handoffs begin as it dies. The run ends by finding every write of every answered turn again.")
   private boolean midTurn;
 
+  @Option(names = "--kill-during-handoff", description = "As --kill-mid-turn, then kill the next-to-last node as "
+      + "soon as the first is removed, while its agents are being handed off to the others (needs --nodes 4 or "
+      + "more: a majority must be left).")
+  private boolean duringHandoff;
+
   @Option(names = "--seed", defaultValue = "42", description = "First workload seed (default: ${DEFAULT-VALUE}).")
   private long seed;
 
@@ -53,6 +58,8 @@ final class ClusterDemoCommand implements Callable<Integer> {
         + "--kill-after-turn must be in [0, 2], not " + killAfter);
     Options.require(spec, !midTurn || (killAfter >= 0 && !restartAll), "--kill-mid-turn needs a turn to kill in "
         + "(--kill-after-turn in [0, 2]) and kills one node (not with --restart-all)");
+    Options.require(spec, !duringHandoff || (killAfter >= 0 && !restartAll && nodes >= 4), "--kill-during-handoff "
+        + "kills two nodes in turn --kill-after-turn (in [0, 2]): it needs --nodes 4 or more and not --restart-all");
     Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
     java.util.Map<String, Object> parameters = new java.util.LinkedHashMap<>();
     parameters.put("nodes", nodes);
@@ -60,10 +67,13 @@ final class ClusterDemoCommand implements Callable<Integer> {
     parameters.put("kill_after_turn", killAfter);
     parameters.put("restart_all", restartAll);
     parameters.put("kill_mid_turn", midTurn);
+    parameters.put("kill_during_handoff", duringHandoff);
     parameters.put("seed", seed);
     BenchRun run = BenchRun.start(spec, output, "cluster-demo", "memloop cluster-demo", parameters);
     // the nodes' logs are part of the run's results, not left in the temporary directory
-    ClusterDemo.Result result = ClusterDemo.run(nodes, agents, killAfter, restartAll, midTurn, seed,
+    ClusterDemo.Kill kill = restartAll ? ClusterDemo.Kill.RESTART_ALL : duringHandoff
+        ? ClusterDemo.Kill.DURING_HANDOFF : midTurn ? ClusterDemo.Kill.MID_TURN : ClusterDemo.Kill.AFTER_TURN;
+    ClusterDemo.Result result = ClusterDemo.run(nodes, agents, killAfter, kill, seed,
         run.directory().resolve("nodes"), run.console());
     run.console().print(result.report());
     run.finish("cluster-demo.json", java.util.Map.of("result", result), "```\n" + result.report() + "```\n");

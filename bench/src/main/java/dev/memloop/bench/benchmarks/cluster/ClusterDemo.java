@@ -72,21 +72,41 @@ public final class ClusterDemo {
     }
   }
 
+  /** What the demo kills at turn {@code killAfter}, always with SIGKILL (no leave, nothing flushed). */
+  public enum Kill {
+    /** The last node, after the turn. */
+    AFTER_TURN,
+    /**
+     * The last node while the turn is in flight (half its answers in): its agents' turn ends are being written to a
+     * majority and their handoffs begin as it dies.
+     */
+    MID_TURN,
+    /**
+     * As {@link #MID_TURN}, then the next-to-last node as soon as the first is removed, while the first one's agents
+     * are being handed off (a majority must be left: four nodes or more).
+     */
+    DURING_HANDOFF,
+    /** Every node after the turn, all started again on their ports and data directories (snapshots durable there). */
+    RESTART_ALL;
+
+    boolean midTurn() {
+      return this == MID_TURN || this == DURING_HANDOFF;
+    }
+  }
+
   private ClusterDemo() {}
 
   public static Result run(int nodeCount, int agents, int killAfter, long seed, PrintWriter out) throws Exception {
-    return run(nodeCount, agents, killAfter, false, false, seed, null, out);
+    return run(nodeCount, agents, killAfter, Kill.AFTER_TURN, seed, null, out);
   }
 
   /**
-   * @param restartAll after turn {@code killAfter}, kill every node (SIGKILL) instead of the last, start them all
-   *     again on their ports and data directories (their agents' snapshots durable there), and carry on
-   * @param midTurn kill the last node while turn {@code killAfter} is in flight (half its answers in): its agents'
-   *     turn ends are being written to a majority and their handoffs begin as it dies
+   * @param killAfter the turn at which {@code kill} happens; -1: no kill
    * @param logDir where the nodes' logs are kept (a run's results); null: temporary files, deleted after
    */
-  public static Result run(int nodeCount, int agents, int killAfter, boolean restartAll, boolean midTurn, long seed,
-      Path logDir, PrintWriter out) throws Exception {
+  public static Result run(int nodeCount, int agents, int killAfter, Kill kill, long seed, Path logDir,
+      PrintWriter out) throws Exception {
+    boolean restartAll = kill == Kill.RESTART_ALL;
     Path data = restartAll ? Files.createTempDirectory("memloop-cluster-demo-") : null;
     try (NodeProcesses nodes = new NodeProcesses(logDir)) {
       int seedPort = nodes.start(0, seed, FAST_DOWNING, nodeDir(data, 0));
@@ -101,7 +121,7 @@ public final class ClusterDemo {
         awaitUp(driver.system(), nodeCount + 1);
         out.println("cluster up: " + (nodeCount + 1) + " members");
         out.flush();
-        return drive(driver, nodes, nodeCount, agents, killAfter, restartAll, midTurn, seed, out);
+        return drive(driver, nodes, nodeCount, agents, killAfter, kill, seed, out);
       } finally {
         driver.stop();
       }
@@ -155,7 +175,9 @@ public final class ClusterDemo {
   }
 
   private static Result drive(Driver driver, NodeProcesses nodes, int nodeCount, int agents, int killAfter,
-      boolean restartAll, boolean midTurn, long seed, PrintWriter out) throws Exception {
+      Kill kill, long seed, PrintWriter out) throws Exception {
+    boolean restartAll = kill == Kill.RESTART_ALL;
+    boolean midTurn = kill.midTurn();
     Map<Integer, List<TurnResult>> results = new HashMap<>();
     long aborted = 0;
     String restart = null;
@@ -166,7 +188,7 @@ public final class ClusterDemo {
         answers.add(ask(driver.system(), a, ClusterTriage.turns(seed, a).get(t), 1));
       }
       if (midTurn && t == killAfter) {
-        killMidTurn(driver, nodes, nodeCount, answers, out);
+        killMidTurn(driver, nodes, nodeCount, answers, kill == Kill.DURING_HANDOFF, out);
       }
       int lost = 0;
       String lastLoss = null;
@@ -204,9 +226,12 @@ public final class ClusterDemo {
     return audited(graded, driver, agents, results);
   }
 
-  /** Kills the last node once half of this turn's answers are in, the others still in flight. */
+  /**
+   * Kills the last node once half of this turn's answers are in, the others still in flight; with {@code handoff},
+   * the next-to-last one too, as soon as the first is removed and its agents are starting on their new nodes.
+   */
   private static void killMidTurn(Driver driver, NodeProcesses nodes, int nodeCount,
-      List<CompletableFuture<TurnResult>> answers, PrintWriter out) throws Exception {
+      List<CompletableFuture<TurnResult>> answers, boolean handoff, PrintWriter out) throws Exception {
     java.util.concurrent.CountDownLatch half = new java.util.concurrent.CountDownLatch(
         Math.max(1, answers.size() / 2));
     answers.forEach(answer -> answer.whenComplete((result, failure) -> half.countDown()));
@@ -219,6 +244,14 @@ public final class ClusterDemo {
     out.flush();
     nodes.kill(nodeCount - 1);
     awaitUp(driver.system(), nodeCount);
+    if (handoff) {
+      long still = answers.stream().filter(a -> !a.isDone()).count();
+      out.printf("node removed; killing node %s while its agents are handed off (SIGKILL, %d turns still in "
+          + "flight)%n", member(driver.system(), nodes, nodeCount - 2), still);
+      out.flush();
+      nodes.kill(nodeCount - 2);
+      awaitUp(driver.system(), nodeCount - 1);
+    }
     out.println("node removed; the turns in flight on it are asked again and answered by its agents' new nodes");
   }
 
@@ -342,7 +375,11 @@ public final class ClusterDemo {
   }
 
   private static Address victim(ActorSystem<?> driver, NodeProcesses nodes) {
-    int port = nodes.ports().get(nodes.ports().size() - 1);
+    return member(driver, nodes, nodes.ports().size() - 1);
+  }
+
+  private static Address member(ActorSystem<?> driver, NodeProcesses nodes, int index) {
+    int port = nodes.ports().get(index);
     for (org.apache.pekko.cluster.Member m : Cluster.get(driver).state().getMembers()) {
       if (m.address().port().isDefined() && (int) m.address().port().get() == port) {
         return m.address();
