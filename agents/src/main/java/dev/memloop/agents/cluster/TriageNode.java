@@ -63,7 +63,7 @@ public final class TriageNode {
     SharedBoard board = null;
     if (roles.contains(ReplicatedBoard.ROLE)) {
       BlackboardSetup setup = BlackboardSetup.of(embedder);
-      board = new SharedBoard(ReplicatedBoard.start(system, setup, "blackboard").board(), setup.view(), null);
+      board = new SharedBoard(ReplicatedBoard.start(system, setup, "blackboard", metrics).board(), setup.view(), null);
     }
     if (roles.contains(AgentSharding.ROLE) || roles.contains(ClusterNodes.DRIVER_ROLE)) {
       AgentSharding.initOnRole(system, ClusterTriage.specs(root, seed, board), metrics);

@@ -4,6 +4,7 @@ import dev.memloop.blackboard.Blackboard;
 import dev.memloop.blackboard.BlackboardSetup;
 import dev.memloop.runtime.MemloopDispatcher;
 import dev.memloop.runtime.RuntimeMessage;
+import dev.memloop.runtime.metrics.NodeMetrics;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -82,6 +83,7 @@ public final class ReplicatedBoard {
   private final Set<String> seen = new HashSet<>();
   private Set<ActorRef<Peer>> peers = Set.of();
   private final Histogram propagationMicros = new Histogram(3);
+  private final NodeMetrics metrics;
   private long nextRequest;
   private long nextPost;
   private long postedHere;
@@ -91,18 +93,28 @@ public final class ReplicatedBoard {
 
   /** Spawns the node's replica over {@code setup}'s board (spawned here as its child). */
   public static Handle start(ActorSystem<?> system, BlackboardSetup setup, String name) {
-    ActorRef<Object> ref = system.systemActorOf(create(setup), name, MemloopDispatcher.props());
+    return start(system, setup, name, NodeMetrics.none());
+  }
+
+  /** As {@link #start(ActorSystem, BlackboardSetup, String)}, each arrival's propagation delay told to {@code metrics}. */
+  public static Handle start(ActorSystem<?> system, BlackboardSetup setup, String name, NodeMetrics metrics) {
+    ActorRef<Object> ref = system.systemActorOf(create(setup, metrics), name, MemloopDispatcher.props());
     return new Handle(ref.narrow(), ref.narrow());
   }
 
   static Behavior<Object> create(BlackboardSetup setup) {
+    return create(setup, NodeMetrics.none());
+  }
+
+  static Behavior<Object> create(BlackboardSetup setup, NodeMetrics metrics) {
     return Behaviors.setup(context -> DistributedData.<Object, GSet<BoardEntry>>withReplicatorMessageAdapter(
-        replicator -> new ReplicatedBoard(context, replicator, setup).behavior()));
+        replicator -> new ReplicatedBoard(context, replicator, setup, metrics).behavior()));
   }
 
   private ReplicatedBoard(ActorContext<Object> context, ReplicatorMessageAdapter<Object, GSet<BoardEntry>> replicator,
-      BlackboardSetup setup) {
+      BlackboardSetup setup, NodeMetrics metrics) {
     this.context = context;
+    this.metrics = metrics;
     this.replicator = replicator;
     this.local = context.spawn(setup.behavior(), "board", MemloopDispatcher.props());
     var self = DistributedData.get(context.getSystem()).selfUniqueAddress().uniqueAddress();
@@ -212,7 +224,9 @@ public final class ReplicatedBoard {
       return false;
     }
     arrived++;
-    propagationMicros.recordValue(Math.max(0, nowMicros - entry.postedAtMicros()));
+    long delayMicros = Math.max(0, nowMicros - entry.postedAtMicros());
+    propagationMicros.recordValue(delayMicros);
+    metrics.boardPostArrived(delayMicros);
     local.tell(new Blackboard.Post(++nextRequest, entry.author(), entry.text(), entry.vector(), entry.metadata(),
         localReplies));
     return true;

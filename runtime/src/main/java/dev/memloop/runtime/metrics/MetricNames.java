@@ -44,6 +44,11 @@ public final class MetricNames {
   public static final String AGENTS_HOSTED = "memloop.agents.hosted";
   /** Sharded agents started on this node from their replicated snapshot, after a move or a restart (counter). */
   public static final String HANDOFFS = "memloop.handoffs";
+  /**
+   * A blackboard post from another node: its origin's acknowledgement to its readability here (timer, seconds; the
+   * two clocks are one machine's, or must be synchronised). Its count is the posts that arrived.
+   */
+  public static final String BOARD_PROPAGATION = "memloop.board.propagation";
   /** Model calls, by outcome ({@code ok}, {@code error}), and their latency (timer, seconds). */
   public static final String LLM_CALLS = "memloop.llm.calls";
   /** Tokens sent to and received from the model, by {@code direction} ({@code input}, {@code output}) (counter). */

@@ -50,12 +50,16 @@ class ReplicatedBoardClusterTest {
   @Test
   void should_bring_every_acknowledged_post_to_every_node_once() throws Exception {
     List<ReplicatedBoard.Handle> handles = new ArrayList<>();
+    List<io.micrometer.core.instrument.MeterRegistry> registries = new ArrayList<>();
     for (int n = 0; n < 3; n++) {
       ActorSystem<Void> node = ActorSystem.create(Behaviors.empty(), "memloop", ShardedAgentClusterTest.CLUSTER);
       nodes.add(node);
       BlackboardSetup board = BlackboardSetup.of(ShardedAgentClusterTest.EMBEDDER);
       boards.add(board);
-      handles.add(ReplicatedBoard.start(node, board, "board"));
+      var registry = new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+      registries.add(registry);
+      handles.add(ReplicatedBoard.start(node, board, "board", new dev.memloop.runtime.metrics.NodeMetrics(registry,
+          "node-" + n, dev.memloop.runtime.policy.MemoryPolicyKind.PER_STEP)));
     }
     for (ActorSystem<Void> node : nodes) {
       Cluster.get(node).manager().tell(Join.create(Cluster.get(nodes.get(0)).selfMember().address()));
@@ -90,6 +94,11 @@ class ReplicatedBoardClusterTest {
       assertThat(replication.postedHere()).isEqualTo(WRITERS_PER_NODE * POSTS_PER_WRITER);
       assertThat(replication.arrived()).as("node %d: the other nodes' posts, each once", n)
           .isEqualTo(2L * WRITERS_PER_NODE * POSTS_PER_WRITER);
+      var propagation = registries.get(n).get(dev.memloop.runtime.metrics.MetricNames.BOARD_PROPAGATION).timer();
+      assertThat(propagation.count()).as("node %d: every arrival's delay, live", n).isEqualTo(replication.arrived());
+      // the replica's own histogram keeps 3 significant digits: the same maximum, to its precision
+      assertThat(propagation.max(TimeUnit.MICROSECONDS)).as("recorded in its unit").isCloseTo(
+          (double) replication.propagationMaxMicros(), org.assertj.core.data.Percentage.withPercentage(0.2));
     }
   }
 
