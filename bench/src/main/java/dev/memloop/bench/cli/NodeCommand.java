@@ -2,10 +2,12 @@ package dev.memloop.bench.cli;
 
 import com.typesafe.config.Config;
 import dev.memloop.agents.cluster.TriageNode;
+import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.cluster.ClusterNodes;
 import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.metrics.NodeMetrics;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -54,6 +56,10 @@ final class NodeCommand implements Callable<Integer> {
       + "memories and turn counts (default: in memory only).")
   private Path dataDir;
 
+  @Option(names = "--join-timeout", defaultValue = "2m", converter = Durations.class, description = "With --seeds: "
+      + "give up and exit 1 when no seed lets this node join within this (default: ${DEFAULT-VALUE}).")
+  private Duration joinTimeout;
+
   @CommandLine.Mixin
   private ServeOptions serve;
 
@@ -92,6 +98,8 @@ final class NodeCommand implements Callable<Integer> {
     Options.require(spec, serve.linger == null, "--linger: a node serves until it is stopped; --linger is for runs "
         + "that end (memloop fleet, memloop blackboard)");
     List<String> seedNodes = seeds == null ? List.of() : seeds;
+    Options.require(spec, joinTimeout.compareTo(Duration.ofSeconds(1)) >= 0 && joinTimeout.compareTo(
+        Duration.ofHours(1)) <= 0, "--join-timeout must be in [1s, 1h]: " + Units.config(joinTimeout));
     if (dataDir != null) {
       Options.valid(spec, () -> {
         try {
@@ -107,7 +115,8 @@ final class NodeCommand implements Callable<Integer> {
     }
     Config node = Options.valid(spec, () -> ClusterNodes.config(host, port, seedNodes, roles, AgentConfigs.load(config)));
     Options.valid(spec, () -> bindable(host));
-    Config root = dataDir == null ? node : ClusterNodes.durable(node, dataDir);
+    Config joined = seedNodes.isEmpty() ? node : ClusterNodes.withJoinDeadline(node, joinTimeout);
+    Config root = dataDir == null ? joined : ClusterNodes.durable(joined, dataDir);
     AgentConfigs.agent(root); // the agents' settings checked before anything binds
     try (ServeOptions.Serving serving = serve.start(spec, "memloop node " + host + ":" + port + " " + roles)) {
       NodeMetrics metrics = serving.on() ? new NodeMetrics(serving.registry(), port == 0 ? "node" : "node-" + port,
@@ -124,11 +133,20 @@ final class NodeCommand implements Callable<Integer> {
       if (exitWithParent) {
         ParentWatchdog.start(system, System.in);
       }
+      java.util.concurrent.atomic.AtomicBoolean up = new java.util.concurrent.atomic.AtomicBoolean();
+      // the classic extension: the typed one has no callback for this node's own MemberUp
+      org.apache.pekko.cluster.Cluster.get(org.apache.pekko.actor.typed.javadsl.Adapter.toClassic(system))
+          .registerOnMemberUp(() -> up.set(true));
       java.io.PrintWriter out = spec.commandLine().getOut();
       out.println("node up: " + Cluster.get(system).selfMember().address() + " roles " + roles);
       serving.announce(out);
       out.flush();
       system.getWhenTerminated().toCompletableFuture().get();
+      if (!up.get() && !seedNodes.isEmpty()) { // Pekko gave up joining (the deadline), or it was stopped first
+        spec.commandLine().getErr().println("memloop node: did not join the cluster through " + seedNodes + " within "
+            + Units.config(joinTimeout) + " (--join-timeout); check that a seed node runs there and is reachable");
+        return Failures.FAILED;
+      }
     }
     return 0;
   }

@@ -114,6 +114,8 @@ class AgentCommandsTest {
         Arguments.of(new String[] {"bench", "cluster", "--posts", "0"}, "posts must be in [1, 100000]: 0"),
         Arguments.of(new String[] {"node", "--port", "1", "--seeds", "nowhere"}, "a seed must be host:port: 'nowhere'"),
         Arguments.of(new String[] {"node"}, "Missing required option: '--port=<port>'"),
+        Arguments.of(new String[] {"node", "--port", "0", "--join-timeout", "0s"},
+            "--join-timeout must be in [1s, 1h]: 0s"),
         Arguments.of(new String[] {"cluster-demo", "--nodes", "1"}, "nodes must be in [2, 9]: 1"),
         Arguments.of(new String[] {"cluster-demo", "--agents", "0"}, "agents must be in [1, 10000]: 0"),
         Arguments.of(new String[] {"cluster-demo", "--kill-after-turn", "3"}, "kill-after-turn must be in [-1, 2]: 3"),
@@ -134,6 +136,18 @@ class AgentCommandsTest {
   @MethodSource("badFlags")
   void should_reject_bad_flags_naming_the_value(String[] args, String message) throws IOException {
     CliRun.assertRefused(args, message, results);
+  }
+
+  @Test
+  void should_give_up_joining_seeds_that_never_answer_at_the_join_timeout() throws IOException {
+    int nobody;
+    try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      nobody = free.getLocalPort(); // closed again: no node listens there
+    }
+    CliRun run = CliRun.of("node", "--port", "0", "--seeds", "127.0.0.1:" + nobody, "--join-timeout", "2s");
+    assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(Failures.FAILED);
+    assertThat(run.err()).contains("memloop node: did not join the cluster through [127.0.0.1:" + nobody
+        + "] within 2s (--join-timeout)");
   }
 
   @Test

@@ -63,6 +63,15 @@ public final class ClusterNodes {
         .withFallback(node);
   }
 
+  /**
+   * {@code node} giving up joining after {@code deadline}: without it a node whose seeds never answer retries for
+   * ever (Pekko's default), and its actor system terminates instead.
+   */
+  public static Config withJoinDeadline(Config node, java.time.Duration deadline) {
+    return node.withValue("pekko.cluster.shutdown-after-unsuccessful-join-seed-nodes",
+        ConfigValueFactory.fromAnyRef(deadline.toMillis() + "ms"));
+  }
+
   /** @param seeds {@code host:port} of the seed nodes; empty: this node founds the cluster alone */
   public static Config config(String host, int port, List<String> seeds, List<String> roles, Config base) {
     if (port < 0 || port > 65_535) {
