@@ -1,6 +1,7 @@
 package dev.memloop.runtime;
 
 import org.apache.pekko.actor.typed.DispatcherSelector;
+import org.apache.pekko.actor.typed.MailboxSelector;
 import org.apache.pekko.actor.typed.Props;
 
 /**
@@ -15,11 +16,15 @@ public final class MemloopDispatcher {
   /** The dispatcher's config path. */
   public static final String PATH = "memloop.dispatcher";
 
-  private static final Props PROPS = DispatcherSelector.fromConfig(PATH);
+  /** The mailbox's config path: typed actors' default, or one that counts the messages waiting. */
+  public static final String MAILBOX = "memloop.mailbox";
+
+  private static final Props PROPS = DispatcherSelector.fromConfig(PATH)
+      .withNext(MailboxSelector.fromConfig(MAILBOX));
 
   private MemloopDispatcher() {}
 
-  /** Props that put an actor on {@link #PATH}. */
+  /** Props that put an actor on {@link #PATH}, with the mailbox of {@link #MAILBOX}. */
   public static Props props() {
     return PROPS;
   }

@@ -76,7 +76,7 @@ final class BlackboardCommand implements Callable<Integer> {
   private Integer run(Config root, AgentConfig base, FleetAlertSpec workload, Map<String, Object> parameters,
       ServeOptions.Serving serving) throws Exception {
     // one actor system, --serve bound in it before the run writes anything (as memloop fleet)
-    return ActorSystems.with("memloop-blackboard", root, system -> {
+    return ActorSystems.with("memloop-blackboard", serving.systemConfig(root), system -> {
       serving.bind(spec, system);
       BenchRun run = BenchRun.start(spec, output, "blackboard", "memloop blackboard", parameters);
       PrintWriter console = run.console();

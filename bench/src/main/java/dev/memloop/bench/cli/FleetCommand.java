@@ -209,7 +209,7 @@ final class FleetCommand implements Callable<Integer> {
       Map<String, Object> parameters, ServeOptions.Serving serving) throws Exception {
     // the fleet's system first: --serve binds in it (one actor system; a second measured 15-20% fewer steps/s),
     // before the run writes anything, and serves through --linger before the system ends
-    return ActorSystems.with("memloop-fleet", root, system -> {
+    return ActorSystems.with("memloop-fleet", serving.systemConfig(root), system -> {
       serving.bind(spec, system);
       BenchRun run = BenchRun.start(spec, output, "fleet", "memloop fleet", parameters);
       PrintWriter console = run.console();

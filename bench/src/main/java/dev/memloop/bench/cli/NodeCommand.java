@@ -121,7 +121,8 @@ final class NodeCommand implements Callable<Integer> {
     try (ServeOptions.Serving serving = serve.start(spec, "memloop node " + host + ":" + port + " " + roles)) {
       NodeMetrics metrics = serving.on() ? new NodeMetrics(serving.registry(), port == 0 ? "node" : "node-" + port,
           AgentConfigs.agent(root).policy()) : NodeMetrics.none();
-      ActorSystem<Void> system = Options.valid(spec, () -> TriageNode.start(root, roles, seedNodes.isEmpty(), seed,
+      Config served = serving.systemConfig(root);
+      ActorSystem<Void> system = Options.valid(spec, () -> TriageNode.start(served, roles, seedNodes.isEmpty(), seed,
           metrics));
       try {
         serving.bind(spec, system); // in the node's own system

@@ -39,6 +39,9 @@ final class ServeOptions {
   static final class Serving implements AutoCloseable {
     static final Serving NONE = new Serving(null, null, null, null, Duration.ZERO);
 
+    /** The system property that turns mailbox counting off while serving. */
+    static final String COUNT_MAILBOXES = "memloop-cli.count-mailboxes";
+
     private final MeterRegistries.Served served;
     private final ServeAddress address;
     private final LiveView live;
@@ -57,6 +60,19 @@ final class ServeOptions {
 
     boolean on() {
       return served != null;
+    }
+
+    /**
+     * The actor system's config for this run: served, memloop's actors count the messages waiting in their mailboxes
+     * (the {@code memloop_mailbox_backlog} gauge); {@code -Dmemloop-cli.count-mailboxes=false} leaves Pekko's own
+     * mailbox (how its cost was measured).
+     */
+    com.typesafe.config.Config systemConfig(com.typesafe.config.Config root) {
+      boolean count = on() && !"false".equals(System.getProperty(COUNT_MAILBOXES));
+      if (count) {
+        dev.memloop.runtime.metrics.CountingMailbox.bindTo(served.registry());
+      }
+      return count ? dev.memloop.runtime.metrics.CountingMailbox.enable(root) : root;
     }
 
     /**

@@ -55,6 +55,11 @@ class LivePageBrowserTest {
         page.screenshot(screenshot);
         assertThat(Files.size(screenshot)).isGreaterThan(10_000);
       }
+      String metrics = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+          java.net.URI.create("http://127.0.0.1:" + port + "/metrics")).timeout(Duration.ofSeconds(10)).build(),
+          java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+      assertThat(metrics).as("served, the mailboxes count what waits in them")
+          .containsPattern("(?m)^memloop_mailbox_backlog [0-9.E+-]+$");
       CliRun run = fleet.get(5, TimeUnit.MINUTES);
       assertThat(run.exitCode()).as(run.err()).isZero();
       assertThat(run.out()).contains("serving http://127.0.0.1:" + port + "/").contains("(--linger)");

@@ -49,6 +49,11 @@ public final class MetricNames {
    * two clocks are one machine's, or must be synchronised). Its count is the posts that arrived.
    */
   public static final String BOARD_PROPAGATION = "memloop.board.propagation";
+  /**
+   * Messages waiting in the mailboxes of memloop's actors, this JVM (gauge), when {@link CountingMailbox} is on: a
+   * fleet whose agents cannot keep up shows it growing.
+   */
+  public static final String MAILBOX_BACKLOG = "memloop.mailbox.backlog";
   /** Model calls, by outcome ({@code ok}, {@code error}), and their latency (timer, seconds). */
   public static final String LLM_CALLS = "memloop.llm.calls";
   /** Tokens sent to and received from the model, by {@code direction} ({@code input}, {@code output}) (counter). */
