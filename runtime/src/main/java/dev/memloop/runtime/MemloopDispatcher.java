@@ -19,13 +19,26 @@ public final class MemloopDispatcher {
   /** The mailbox's config path: typed actors' default, or one that counts the messages waiting. */
   public static final String MAILBOX = "memloop.mailbox";
 
-  private static final Props PROPS = DispatcherSelector.fromConfig(PATH)
-      .withNext(MailboxSelector.fromConfig(MAILBOX));
+  private static final Props ON_DISPATCHER = DispatcherSelector.fromConfig(PATH);
+  private static final Props WITH_MAILBOX = ON_DISPATCHER.withNext(MailboxSelector.fromConfig(MAILBOX));
+  /**
+   * Whether actors get {@link #MAILBOX}: off unless asked, because naming the mailbox, even Pekko's own default,
+   * measured 3-6% fewer steps/s in a fleet of 20,000 agents than leaving it to Pekko (docs/BENCHMARKS.md).
+   */
+  private static volatile boolean configuredMailbox;
 
   private MemloopDispatcher() {}
 
-  /** Props that put an actor on {@link #PATH}, with the mailbox of {@link #MAILBOX}. */
+  /** Props that put an actor on {@link #PATH} (with the mailbox of {@link #MAILBOX} once asked for). */
   public static Props props() {
-    return PROPS;
+    return configuredMailbox ? WITH_MAILBOX : ON_DISPATCHER;
+  }
+
+  /**
+   * From now on, actors spawned with {@link #props()} in this JVM get the mailbox configured at {@link #MAILBOX}
+   * (how {@code CountingMailbox} counts): call it before the actor system's actors are spawned.
+   */
+  public static void useConfiguredMailbox() {
+    configuredMailbox = true;
   }
 }

@@ -2,6 +2,7 @@ package dev.memloop.runtime.metrics;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigValueFactory;
+import dev.memloop.runtime.MemloopDispatcher;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.concurrent.atomic.LongAdder;
@@ -22,7 +23,7 @@ import scala.Option;
  *
  * <p>Why a mailbox of its own: typed actors do not expose their mailbox's size, and asking every queue its
  * {@code numberOfMessages} would walk them all. Off by default: {@link #enable} makes it {@code memloop.mailbox},
- * the mailbox of every actor spawned with {@code MemloopDispatcher.props()} (agents, stores, boards,
+ * the mailbox of every actor spawned with {@link MemloopDispatcher#props()} from then on (agents, stores, boards,
  * coordinators), where each message then costs an increment and a decrement of a striped counter (the CLI enables
  * it with {@code --serve}; docs/BENCHMARKS.md has what it costs).
  */
@@ -38,8 +39,12 @@ public final class CountingMailbox implements MailboxType, ProducesMessageQueue<
     // nothing to read: unbounded, like the default
   }
 
-  /** {@code root} with this mailbox as {@code memloop.mailbox}. */
+  /**
+   * {@code root} with this mailbox as {@code memloop.mailbox}, and {@link MemloopDispatcher#props()} asking for that
+   * mailbox from now on, in this JVM (by default it leaves the mailbox to Pekko).
+   */
   public static Config enable(Config root) {
+    MemloopDispatcher.useConfiguredMailbox();
     return root.withValue(MAILBOX_TYPE, ConfigValueFactory.fromAnyRef(CountingMailbox.class.getName()));
   }
 
