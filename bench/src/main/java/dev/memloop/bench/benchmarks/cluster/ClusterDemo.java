@@ -1,35 +1,26 @@
 package dev.memloop.bench.benchmarks.cluster;
 
-import com.typesafe.config.Config;
-import com.typesafe.config.ConfigFactory;
-import dev.memloop.bench.audit.WriteAudit;
 import dev.memloop.agents.cluster.ClusterTriage;
 import dev.memloop.agents.triage.TriageScore;
 import dev.memloop.agents.triage.TriageScorer;
+import dev.memloop.bench.audit.WriteAudit;
 import dev.memloop.runtime.AgentSnapshot;
 import dev.memloop.runtime.cluster.AgentSharding;
-import dev.memloop.runtime.cluster.ClusterNodes;
 import dev.memloop.runtime.cluster.ShardedAgent;
-import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.step.TurnResult;
 import java.io.PrintWriter;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.cluster.typed.Cluster;
 
 /**
  * A fleet on a cluster of node processes: a driver node (role driver, hosting no agents) feeds every agent its
@@ -113,12 +104,12 @@ public final class ClusterDemo {
       for (int n = 1; n < nodeCount; n++) {
         nodes.start(seedPort, seed, FAST_DOWNING, nodeDir(data, n));
       }
-      Driver driver = new Driver(seedPort, seed);
+      ClusterDriver driver = new ClusterDriver(seedPort, seed);
       try {
         out.printf("starting %d node processes on 127.0.0.1 (ports %s)%s and a driver%n", nodeCount, nodes.ports(),
             restartAll ? ", agents' snapshots durable on each node's disk" : "");
         out.flush();
-        awaitUp(driver.system(), nodeCount + 1);
+        ClusterKills.awaitUp(driver.system(), nodeCount + 1);
         out.println("cluster up: " + (nodeCount + 1) + " members");
         out.flush();
         return drive(driver, nodes, nodeCount, agents, killAfter, kill, seed, out);
@@ -138,43 +129,8 @@ public final class ClusterDemo {
     return data == null ? null : data.resolve("node-" + node);
   }
 
-  /** The driver node: a sharding proxy on role driver; stopped and started again around a restart of every node. */
-  private static final class Driver {
-    private final int seedPort;
-    private final long seed;
-    private ActorSystem<Void> system;
 
-    Driver(int seedPort, long seed) {
-      this.seedPort = seedPort;
-      this.seed = seed;
-      start();
-    }
-
-    private void start() {
-      Config driverConfig = ConfigFactory.parseString("pekko.cluster.split-brain-resolver.stable-after = 5s\n"
-              + "pekko.loglevel = ERROR") // the nodes' closed connections at the end are expected
-          .withFallback(ClusterNodes.config("127.0.0.1", 0, List.of("127.0.0.1:" + seedPort), List.of("driver"),
-              AgentConfigs.load(null)));
-      system = ActorSystem.create(Behaviors.empty(), ClusterNodes.SYSTEM, driverConfig);
-      AgentSharding.initOnRole(system, ClusterTriage.specs(driverConfig, seed));
-    }
-
-    ActorSystem<Void> system() {
-      return system;
-    }
-
-    void restart() throws Exception {
-      stop();
-      start();
-    }
-
-    void stop() throws Exception {
-      system.terminate();
-      system.getWhenTerminated().toCompletableFuture().get(1, TimeUnit.MINUTES);
-    }
-  }
-
-  private static Result drive(Driver driver, NodeProcesses nodes, int nodeCount, int agents, int killAfter,
+  private static Result drive(ClusterDriver driver, NodeProcesses nodes, int nodeCount, int agents, int killAfter,
       Kill kill, long seed, PrintWriter out) throws Exception {
     boolean restartAll = kill == Kill.RESTART_ALL;
     boolean midTurn = kill.midTurn();
@@ -188,7 +144,7 @@ public final class ClusterDemo {
         answers.add(ask(driver.system(), a, ClusterTriage.turns(seed, a).get(t), 1));
       }
       if (midTurn && t == killAfter) {
-        killMidTurn(driver, nodes, nodeCount, answers, kill == Kill.DURING_HANDOFF, out);
+        ClusterKills.killMidTurn(driver, nodes, nodeCount, answers, kill == Kill.DURING_HANDOFF, out);
       }
       int lost = 0;
       String lastLoss = null;
@@ -208,12 +164,12 @@ public final class ClusterDemo {
           + TURN_TIMEOUT.toSeconds() + " s without an answer)", lost == 0 ? "" : ", " + lost + " lost (last: "
           + lastLoss + ")");
       if (t == killAfter && restartAll) {
-        restart = restartEverything(driver, nodes, nodeCount, agents, t + 1, out);
+        restart = ClusterKills.restartEverything(driver, nodes, nodeCount, agents, t + 1, out);
       } else if (t == killAfter && !midTurn) {
-        out.printf("killing node %s as a crash: no leave%n", victim(driver.system(), nodes));
+        out.printf("killing node %s as a crash: no leave%n", ClusterKills.victim(driver.system(), nodes));
         out.flush();
         nodes.kill(nodeCount - 1);
-        awaitUp(driver.system(), nodeCount); // downed by the split brain resolver, its shards reallocated
+        ClusterKills.awaitUp(driver.system(), nodeCount); // downed by the split brain resolver, its shards reallocated
         out.println("node removed; its agents restart elsewhere from their last turn end");
       }
       out.flush();
@@ -226,42 +182,17 @@ public final class ClusterDemo {
     return audited(graded, driver, agents, results);
   }
 
-  /**
-   * Kills the last node once half of this turn's answers are in, the others still in flight; with {@code handoff},
-   * the next-to-last one too, as soon as the first is removed and its agents are starting on their new nodes.
-   */
-  private static void killMidTurn(Driver driver, NodeProcesses nodes, int nodeCount,
-      List<CompletableFuture<TurnResult>> answers, boolean handoff, PrintWriter out) throws Exception {
-    java.util.concurrent.CountDownLatch half = new java.util.concurrent.CountDownLatch(
-        Math.max(1, answers.size() / 2));
-    answers.forEach(answer -> answer.whenComplete((result, failure) -> half.countDown()));
-    if (!half.await(5, TimeUnit.MINUTES)) {
-      throw new IllegalStateException("half the turn's answers did not come within 5 minutes");
-    }
-    long inFlight = answers.stream().filter(a -> !a.isDone()).count();
-    out.printf("killing node %s as a crash mid-turn (SIGKILL, %d turns still in flight: their turn ends being "
-        + "written to a majority, their agents handed off as it dies)%n", victim(driver.system(), nodes), inFlight);
-    out.flush();
-    nodes.kill(nodeCount - 1);
-    awaitUp(driver.system(), nodeCount);
-    if (handoff) {
-      long still = answers.stream().filter(a -> !a.isDone()).count();
-      out.printf("node removed; killing node %s while its agents are handed off (SIGKILL, %d turns still in "
-          + "flight)%n", member(driver.system(), nodes, nodeCount - 2), still);
-      out.flush();
-      nodes.kill(nodeCount - 2);
-      awaitUp(driver.system(), nodeCount - 1);
-    }
-    out.println("node removed; the turns in flight on it are asked again and answered by its agents' new nodes");
-  }
+
+
+
 
   /**
    * Every write of every answered turn found again in its agent's memory at the end: a sharded agent answers a turn
    * only once its snapshot reached a majority, so an answered turn's writes survive any single node's death.
    */
-  private static Result audited(Result graded, Driver driver, int agents, Map<Integer, List<TurnResult>> results)
+  private static Result audited(Result graded, ClusterDriver driver, int agents, Map<Integer, List<TurnResult>> results)
       throws Exception {
-    Map<Integer, AgentSnapshot> last = snapshots(driver.system(), agents);
+    Map<Integer, AgentSnapshot> last = ClusterKills.snapshots(driver.system(), agents);
     WriteAudit.GroupAudit audit = null;
     for (int a = 0; a < agents; a++) {
       WriteAudit.GroupAudit one = WriteAudit.ofSnapshot("sharded", ClusterTriage.agentId(a),
@@ -272,68 +203,6 @@ public final class ClusterDemo {
         + "agents' memories, %d lost%s%n", audit.acknowledged(), audit.found(), audit.lost() + audit.overwritten(),
         audit.firstLost().isEmpty() ? "" : " (first: " + String.join("; ", audit.firstLost()) + ")");
     return graded.withWrites(audit, line);
-  }
-
-  /**
-   * Kills every node at once (SIGKILL: nothing flushed, no leave), starts them all again on their ports and data
-   * directories, and compares each agent's snapshot (item ids, completed turns) before and after: the line
-   * {@code restored X of Y items; Z items lost}.
-   */
-  private static String restartEverything(Driver driver, NodeProcesses nodes, int nodeCount, int agents,
-      int turnsDone, PrintWriter out) throws Exception {
-    Map<Integer, AgentSnapshot> before = snapshots(driver.system(), agents);
-    out.printf("killing all %d nodes at once (SIGKILL), after turn %d%n", nodeCount, turnsDone - 1);
-    out.flush();
-    for (int n = 0; n < nodeCount; n++) {
-      nodes.kill(n);
-    }
-    driver.stop(); // alone, it would be downed by the split brain resolver anyway
-    for (int n = 0; n < nodeCount; n++) {
-      nodes.restart(n);
-    }
-    driver.restart();
-    awaitUp(driver.system(), nodeCount + 1);
-    Map<Integer, AgentSnapshot> after = snapshots(driver.system(), agents);
-    long items = 0;
-    long restored = 0;
-    int turnsKept = 0;
-    for (int a = 0; a < agents; a++) {
-      Set<String> was = ids(before.get(a));
-      Set<String> now = ids(after.get(a));
-      items += was.size();
-      was.retainAll(now);
-      restored += was.size();
-      turnsKept += after.get(a).turnsCompleted() == turnsDone ? 1 : 0;
-    }
-    String line = String.format(Locale.ROOT, "restored %d of %d items; %d items lost; %d of %d agents back at "
-        + "turn %d%s%n", restored, items, items - restored, turnsKept, agents, turnsDone, turnsKept == agents
-        ? " (none runs a completed turn again)" : " (the others start over: their turns before the crash are gone)");
-    HandoffSummary back = HandoffSummary.collect(driver.system(), agents, turnsDone);
-    String restoredLine = String.format(Locale.ROOT, "%d agents restored from their nodes' disks with %d items, ready "
-        + "after %.0f ms at p50, %.0f ms at most (majority read and restore); the restore alone %.1f us per item%n",
-        back.moved(), back.items(), back.readyMillisP50(), back.readyMillisMax(), back.restoreMicrosPerItem());
-    out.print("all nodes back: " + line + restoredLine);
-    out.flush();
-    return line + restoredLine;
-  }
-
-  private static Map<Integer, AgentSnapshot> snapshots(ActorSystem<?> driver, int agents) throws Exception {
-    Map<Integer, CompletableFuture<AgentSnapshot>> asked = new HashMap<>();
-    for (int a = 0; a < agents; a++) {
-      asked.put(a, AgentSharding.agent(driver, ClusterTriage.agentId(a)).<AgentSnapshot>ask(
-          ShardedAgent.GetSnapshot::new, Duration.ofMinutes(2)).toCompletableFuture());
-    }
-    Map<Integer, AgentSnapshot> out = new HashMap<>();
-    for (int a = 0; a < agents; a++) {
-      out.put(a, asked.get(a).get(3, TimeUnit.MINUTES));
-    }
-    return out;
-  }
-
-  private static Set<String> ids(AgentSnapshot snapshot) {
-    Set<String> ids = new HashSet<>();
-    snapshot.items().forEach(item -> ids.add(item.id()));
-    return ids;
   }
 
   private static final java.util.concurrent.atomic.AtomicInteger retries = new java.util.concurrent.atomic.AtomicInteger();
@@ -374,28 +243,5 @@ public final class ClusterDemo {
     return new Result(nodeCount, agents, answered, aborted, redundant, caught, handoffs, null, report);
   }
 
-  private static Address victim(ActorSystem<?> driver, NodeProcesses nodes) {
-    return member(driver, nodes, nodes.ports().size() - 1);
-  }
 
-  private static Address member(ActorSystem<?> driver, NodeProcesses nodes, int index) {
-    int port = nodes.ports().get(index);
-    for (org.apache.pekko.cluster.Member m : Cluster.get(driver).state().getMembers()) {
-      if (m.address().port().isDefined() && (int) m.address().port().get() == port) {
-        return m.address();
-      }
-    }
-    throw new IllegalStateException("no member on port " + port);
-  }
-
-  private static void awaitUp(ActorSystem<?> driver, int members) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (System.nanoTime() < deadline) {
-      if (ClusterNodes.upMembers(driver, "") == members && Cluster.get(driver).state().getUnreachable().isEmpty()) {
-        return;
-      }
-      Thread.sleep(250); // polling cluster membership, not timing anything
-    }
-    throw new IllegalStateException("the cluster did not reach " + members + " members within 120 s");
-  }
 }
