@@ -1,14 +1,13 @@
 package dev.memloop.bench.cli;
 
 import com.typesafe.config.Config;
+import dev.memloop.bench.report.Directories;
 import dev.memloop.bench.soak.Soak;
 import dev.memloop.bench.soak.SoakReport;
-import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.Units;
 import dev.memloop.pgvector.PgUrl;
 import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.config.EmbedderChoice;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -85,7 +84,7 @@ final class SoakCommand implements Callable<Integer> {
     if (pgUrl != null) {
       Options.valid(spec, () -> PgUrl.checked(pgUrl, "--pg-url"));
     }
-    Embedder chosen = Options.valid(spec, () -> EmbedderChoice.parse(embedder)).embedder();
+    EmbedderChoice chosen = Options.valid(spec, () -> EmbedderChoice.parse(embedder));
     Config root = AgentConfigs.load(null);
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("duration", Units.config(duration));
@@ -94,7 +93,7 @@ final class SoakCommand implements Callable<Integer> {
     parameters.put("outage", Units.config(outage));
     parameters.put("seed", seed);
     parameters.put("database", pgUrl == null ? "pglite" : PgUrl.redacted(pgUrl));
-    parameters.put("embedder", chosen.name());
+    parameters.put("embedder", chosen.embedder().name());
     parameters.put("model", "nano-sim (simulated)");
     return ActorSystems.with("memloop-soak", root, system -> {
       BenchRun run = BenchRun.start(spec, output, "soak", "memloop soak", parameters);
@@ -104,23 +103,12 @@ final class SoakCommand implements Callable<Integer> {
         result = Soak.run(system, root, new Soak.Settings(duration, agents, faultEvery, outage, seed, pgUrl, data,
             turnTimeout), chosen, run.console());
       } finally {
-        deleteTree(data); // the soak's database, not a result
+        Directories.deleteTree(data); // the soak's database, not a result
       }
       String report = SoakReport.plain(result);
       run.console().print(report);
       int code = run.finish("soak.json", result, "```\n" + report + "```\n");
       return result.nothingLost() ? code : Failures.FAILED;
     });
-  }
-
-  private static void deleteTree(Path dir) throws java.io.IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (java.util.stream.Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
   }
 }

@@ -15,6 +15,7 @@ import dev.memloop.runtime.AgentSpec;
 import dev.memloop.runtime.ExternalMemories;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentGroup;
+import dev.memloop.runtime.config.EmbedderChoice;
 import dev.memloop.runtime.config.MemoryStoreKind;
 import dev.memloop.runtime.config.PgVectorConfig;
 import dev.memloop.runtime.fleet.FleetMember;
@@ -94,8 +95,9 @@ public final class Soak {
 
   private Soak() {}
 
-  public static Result run(ActorSystem<?> system, Config root, Settings settings, Embedder embedder,
+  public static Result run(ActorSystem<?> system, Config root, Settings settings, EmbedderChoice embedderChoice,
       PrintWriter console) throws Exception {
+    Embedder embedder = embedderChoice.embedder();
     SimulatedModelPreset model = SimulatedModelPreset.NANO_SIM;
     DatabaseUnderSoak pglite = settings.pgUrl() == null ? DatabaseUnderSoak.start(settings.dataDir()) : null;
     try {
@@ -105,7 +107,7 @@ public final class Soak {
       try (PgVectorStore store = PgVectorStore.open(pgSettings, embedder.dimension())) {
         String tag = "soak-" + Long.toHexString(System.nanoTime()) + "/";
         try {
-          return soak(system, root, settings, embedder, model, pglite, store, tag, console);
+          return soak(system, root, settings, embedderChoice, model, pglite, store, tag, console);
         } finally {
           store.forgetAgentsStartingWith(tag); // the soak's agents' memories, not the user's data
         }
@@ -117,15 +119,16 @@ public final class Soak {
     }
   }
 
-  private static Result soak(ActorSystem<?> system, Config root, Settings settings, Embedder embedder,
+  private static Result soak(ActorSystem<?> system, Config root, Settings settings, EmbedderChoice embedderChoice,
       SimulatedModelPreset model, DatabaseUnderSoak pglite, PgVectorStore store, String tag, PrintWriter console)
       throws Exception {
+    Embedder embedder = embedderChoice.embedder();
     WriteLedger ledger = new WriteLedger();
     ExternalMemories memories = agentId -> new AuditedMemory(store.memory(tag + agentId, embedder), agentId, ledger);
     InjectedCrashes crashes = new InjectedCrashes();
-    List<AgentGroup> groups = groups(root, settings.agentsPerGroup());
+    List<AgentGroup> groups = groups(root, settings.agentsPerGroup(), embedderChoice);
     TriageFleet.Specs specs = (id, config, groupEmbedder, agentSeed) -> {
-      AgentSpec.Builder builder = TriageAgents.builder(id, config, embedder, model.parameters(), agentSeed,
+      AgentSpec.Builder builder = TriageAgents.builder(id, config, groupEmbedder, model.parameters(), agentSeed,
           HighResolutionTimer.shared()).memories(memories);
       return builder.reasoners(crashes.around(builder.build().reasoners())).build();
     };
@@ -188,9 +191,12 @@ public final class Soak {
         restarts, audit, acknowledged, lost, overwritten);
   }
 
-  /** The four groups, from the configuration's agent settings; networked agents with a 1 ms injected round trip. */
-  static List<AgentGroup> groups(Config root, int agents) {
-    AgentConfig base = dev.memloop.runtime.config.AgentConfigs.agent(root);
+  /**
+   * The four groups, from the configuration's agent settings with the soak's embedder (the one the database's table
+   * is sized for); networked agents with a 1 ms injected round trip.
+   */
+  static List<AgentGroup> groups(Config root, int agents, EmbedderChoice embedder) {
+    AgentConfig base = dev.memloop.runtime.config.AgentConfigs.agent(root).withEmbedder(embedder);
     return List.of(new AgentGroup(PER_STEP, agents, base.withPolicy(MemoryPolicyKind.PER_STEP)),
         new AgentGroup(PER_TURN, agents, base.withPolicy(MemoryPolicyKind.PER_TURN)),
         new AgentGroup(NETWORKED, agents, base.withPolicy(MemoryPolicyKind.NETWORKED).withRtt(Duration.ofMillis(1))

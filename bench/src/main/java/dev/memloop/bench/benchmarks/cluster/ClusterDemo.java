@@ -4,6 +4,7 @@ import dev.memloop.agents.cluster.ClusterTriage;
 import dev.memloop.agents.triage.TriageScore;
 import dev.memloop.agents.triage.TriageScorer;
 import dev.memloop.bench.audit.WriteAudit;
+import dev.memloop.bench.report.Directories;
 import dev.memloop.runtime.AgentSnapshot;
 import dev.memloop.runtime.cluster.AgentSharding;
 import dev.memloop.runtime.cluster.ShardedAgent;
@@ -118,9 +119,7 @@ public final class ClusterDemo {
       }
     } finally {
       if (data != null) {
-        try (var files = Files.walk(data)) {
-          files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        }
+        Directories.deleteTree(data);
       }
     }
   }

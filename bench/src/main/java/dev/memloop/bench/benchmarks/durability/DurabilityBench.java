@@ -7,16 +7,13 @@ import dev.memloop.memory.timing.Units;
 import dev.memloop.pgvector.PgUrl;
 import dev.memloop.pgvector.PgliteServer;
 import dev.memloop.runtime.config.AgentConfig;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
@@ -87,7 +84,7 @@ public final class DurabilityBench {
       try {
         ddata.add(DdataDurability.measure(recorded, dir, base));
       } finally {
-        deleteTree(dir);
+        dev.memloop.bench.report.Directories.deleteTree(dir);
       }
       progress.printf(Locale.ROOT, "round %d: Distributed Data measured%n", round);
       progress.flush();
@@ -108,13 +105,5 @@ public final class DurabilityBench {
       progress.flush();
     }
     return new Result(settings, server, List.copyOf(ddata), List.copyOf(journal));
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
   }
 }
