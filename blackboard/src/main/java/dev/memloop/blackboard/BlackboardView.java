@@ -1,5 +1,6 @@
 package dev.memloop.blackboard;
 
+import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.MetadataFilter;
 import dev.memloop.memory.Recall;
 import java.util.List;
@@ -19,6 +20,11 @@ public final class BlackboardView {
 
   BlackboardView(BoardMemory memory) {
     this.memory = memory;
+  }
+
+  /** Any read of the posts ({@link dev.memloop.memory.WorkingMemory#search}'s contract). */
+  public List<Recall> search(MemoryQuery query) {
+    return memory.search(query);
   }
 
   /** The most similar post if at least {@code threshold}-similar. */

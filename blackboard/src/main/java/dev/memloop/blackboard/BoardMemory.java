@@ -1,6 +1,7 @@
 package dev.memloop.blackboard;
 
 import dev.memloop.memory.Embedder;
+import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.MemoryStats;
 import dev.memloop.memory.MemoryTimings;
 import dev.memloop.memory.MetadataFilter;
@@ -97,6 +98,31 @@ final class BoardMemory implements AutoCloseable {
       }
     }
     return Optional.ofNullable(best);
+  }
+
+  /** Any read, across the segments: a text is embedded once, then each segment's best are merged. */
+  List<Recall> search(MemoryQuery query) {
+    if (query == null) {
+      throw new IllegalArgumentException("query must not be null");
+    }
+    WorkingMemory[] current = segments;
+    if (current.length == 1) {
+      return current[0].search(query);
+    }
+    MemoryQuery byVector = query;
+    if (query.isText()) {
+      float[] vector = embedQuery(query.text());
+      if (vector == null) {
+        return List.of();
+      }
+      byVector = query.withVector(vector);
+    }
+    List<Recall> merged = new ArrayList<>();
+    for (WorkingMemory segment : current) {
+      merged.addAll(segment.search(byVector));
+    }
+    merged.sort(MOST_SIMILAR_FIRST);
+    return merged.size() <= query.k() ? merged : List.copyOf(merged.subList(0, query.k()));
   }
 
   List<Recall> recall(String query, int k, MetadataFilter filter) {

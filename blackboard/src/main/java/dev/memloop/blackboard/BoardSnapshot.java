@@ -1,5 +1,6 @@
 package dev.memloop.blackboard;
 
+import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.MetadataFilter;
 import dev.memloop.memory.Recall;
 import java.util.List;
@@ -42,6 +43,21 @@ public final class BoardSnapshot {
       throw new IllegalArgumentException("k must be > 0: " + k);
     }
     return posts == 0 ? List.of() : memory.recallVector(query, k, taken);
+  }
+
+  /** Any read of the snapshot's posts, with a vector query (the board's embedder). */
+  public List<Recall> search(MemoryQuery query) {
+    if (query == null || query.isText()) {
+      throw new IllegalArgumentException("a snapshot answers vector queries only (embed with the board's embedder): "
+          + query);
+    }
+    if (posts == 0) {
+      return List.of();
+    }
+    MetadataFilter filter = query.filter() == null ? taken : taken.and(query.filter());
+    MemoryQuery screened = MemoryQuery.vector(query.vector()).k(query.k()).minScore(query.minScore()).filter(filter)
+        .build();
+    return memory.search(screened);
   }
 
   /** Posts the snapshot holds. */

@@ -1,6 +1,7 @@
 package dev.memloop.blackboard;
 
 import dev.memloop.memory.MemoryItem;
+import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.MemoryStats;
 import dev.memloop.memory.MemoryTimings;
 import dev.memloop.memory.MetadataFilter;
@@ -59,32 +60,8 @@ final class ReadOnlyMemory implements WorkingMemory {
   }
 
   @Override
-  public List<Recall> recall(String query, int k) {
-    return memory.recall(query, k, null);
-  }
-
-  @Override
-  public List<Recall> recall(String query, int k, MetadataFilter filter) {
-    if (filter == null) {
-      throw new IllegalArgumentException("filter must not be null (use recall(query, k) for none)");
-    }
-    return memory.recall(query, k, filter);
-  }
-
-  @Override
-  public List<Recall> recallVector(float[] query, int k) {
-    if (k <= 0) {
-      throw new IllegalArgumentException("k must be > 0: " + k);
-    }
-    return memory.recallVector(query, k, null);
-  }
-
-  @Override
-  public List<Recall> recallVector(float[] query, int k, MetadataFilter filter) {
-    if (filter == null || k <= 0) {
-      throw new IllegalArgumentException("recallVector needs a filter and k > 0: " + filter + ", " + k);
-    }
-    return memory.recallVector(query, k, filter);
+  public List<Recall> search(MemoryQuery query) {
+    return memory.search(query);
   }
 
   @Override
@@ -95,11 +72,6 @@ final class ReadOnlyMemory implements WorkingMemory {
   @Override
   public Optional<Recall> matchVector(float[] query, double threshold) {
     return memory.matchVector(query, threshold);
-  }
-
-  @Override
-  public boolean seen(String text, double threshold) {
-    return memory.match(text, threshold).isPresent();
   }
 
   @Override

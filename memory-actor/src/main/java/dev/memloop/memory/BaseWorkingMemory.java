@@ -174,46 +174,36 @@ abstract class BaseWorkingMemory implements WorkingMemory {
   // --- reads ---
 
   @Override
-  public final List<Recall> recall(String query, int k) {
-    return recallText(query, k, null, "recall");
-  }
-
-  @Override
-  public final List<Recall> recall(String query, int k, MetadataFilter filter) {
-    Inputs.filter(filter);
-    return recallText(query, k, filter, "recall");
-  }
-
-  private List<Recall> recallText(String query, int k, MetadataFilter filter, String operation) {
-    ensureOpen(operation);
-    Inputs.text(query, "query");
-    Inputs.k(k);
-    float[] unit = embedForQuery(query);
-    return unit == null ? List.of() : search(unit, k, Float.NEGATIVE_INFINITY, filter, operation);
-  }
-
-  @Override
-  public final List<Recall> recallVector(float[] query, int k) {
-    return recallVector(query, k, null, "recallVector");
-  }
-
-  @Override
-  public final List<Recall> recallVector(float[] query, int k, MetadataFilter filter) {
-    Inputs.filter(filter);
-    return recallVector(query, k, filter, "recallVector");
-  }
-
-  private List<Recall> recallVector(float[] query, int k, MetadataFilter filter, String operation) {
-    ensureOpen(operation);
-    double squaredNorm = Inputs.vector(query, dimension, "query");
-    Inputs.k(k);
-    long start = ticker.nanoTime();
-    float[] unit = UnitVectors.unit(query, squaredNorm, false);
-    List<Recall> found = searchUntimed(unit, k, Float.NEGATIVE_INFINITY, filter, operation, ALL);
-    timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
+  public final List<Recall> search(MemoryQuery query) {
+    ensureOpen("search");
+    if (query == null) {
+      throw new IllegalArgumentException("query must not be null");
+    }
+    float minScore = query.minScore() == MemoryQuery.NO_MINIMUM ? Float.NEGATIVE_INFINITY : minScore(query.minScore());
+    List<Recall> found;
+    if (query.isText()) {
+      float[] unit = embedForQuery(query.text());
+      if (unit == null) {
+        return List.of();
+      }
+      long start = ticker.nanoTime();
+      found = searchUntimed(unit, query.k(), minScore, query.filter(), ALL);
+      timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
+    } else {
+      double squaredNorm = Inputs.vector(query.vector(), dimension, "query");
+      long start = ticker.nanoTime();
+      float[] unit = UnitVectors.unit(query.vector(), squaredNorm, false);
+      found = searchUntimed(unit, query.k(), minScore, query.filter(), ALL);
+      timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
+    }
+    if (query.minScore() != MemoryQuery.NO_MINIMUM) {
+      double least = query.minScore(); // the float bound was rounded down: hold the double one exactly
+      found.removeIf(r -> r.similarity() < least);
+    }
     return found;
   }
 
+  /** A shorthand answered without a query object or a list: a threshold match that misses allocates nothing. */
   @Override
   public final Optional<Recall> match(String text, double threshold) {
     ensureOpen("match");
@@ -224,11 +214,12 @@ abstract class BaseWorkingMemory implements WorkingMemory {
       return Optional.empty();
     }
     long start = ticker.nanoTime();
-    Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), null, "match", FIRST);
+    Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), null, FIRST);
     timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
     return atOrAbove(best, threshold);
   }
 
+  /** As {@link #match}, for a vector the caller embedded. */
   @Override
   public final Optional<Recall> matchVector(float[] query, double threshold) {
     ensureOpen("matchVector");
@@ -236,7 +227,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     Inputs.threshold(threshold);
     long start = ticker.nanoTime();
     float[] unit = UnitVectors.unit(query, squaredNorm, false);
-    Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), null, "matchVector", FIRST);
+    Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), null, FIRST);
     timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
     return atOrAbove(best, threshold);
   }
@@ -251,11 +242,6 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     return minScore > threshold ? Math.nextDown(minScore) : minScore;
   }
 
-  @Override
-  public final boolean seen(String text, double threshold) {
-    return match(text, threshold).isPresent();
-  }
-
   /** The query as a unit vector, or null when it embeds to the zero vector (counted, found nothing). */
   private float[] embedForQuery(String text) {
     float[] vector = embed(text, TimingRecorder.QUERY_EMBED);
@@ -267,19 +253,12 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     return UnitVectors.unit(vector, squaredNorm, true);
   }
 
-  private List<Recall> search(float[] unit, int k, float minScore, MetadataFilter filter, String operation) {
-    long start = ticker.nanoTime();
-    List<Recall> found = searchUntimed(unit, k, minScore, filter, operation, ALL);
-    timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
-    return found;
-  }
-
   // Non-capturing, so one instance each: a threshold match that misses allocates nothing (not even an empty list).
   private static final BiFunction<MemoryCore, SearchBuffers, List<Recall>> ALL = (core, buffers) -> core.results(buffers);
   private static final BiFunction<MemoryCore, SearchBuffers, Optional<Recall>> FIRST =
       (core, buffers) -> core.first(buffers);
 
-  private <T> T searchUntimed(float[] unit, int k, float minScore, MetadataFilter filter, String operation,
+  private <T> T searchUntimed(float[] unit, int k, float minScore, MetadataFilter filter,
       BiFunction<MemoryCore, SearchBuffers, T> answer) {
     SearchBuffers buffers = takeBuffers();
     long searches = buffers.searches();
@@ -287,7 +266,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     boolean touches = core.tracksRecency();
     beginRead(touches);
     try {
-      ensureOpen(operation);
+      ensureOpen("search");
       // k asks for at most k: never more than the memory holds, so no buffer is sized by a caller's number (a
       // peer's RecallTopK with k = Integer.MAX_VALUE was an OutOfMemoryError, and Pekko exits the JVM on one)
       core.search(unit, Math.min(k, Math.max(1, core.size())), minScore, filter, buffers);

@@ -16,8 +16,9 @@ import java.util.Optional;
  * }
  * }</pre>
  *
- * <p>Similarity is cosine, in [-1, 1], higher is closer; results come best first, ties to the item added
- * earlier. Ids are unique and never overwritten: adding under an id that exists throws
+ * <p>Every read is a {@link MemoryQuery} given to {@link #search(MemoryQuery)}; {@code recall}, {@code match} and
+ * {@code seen} are shorthands (an implementation may answer them faster, never differently). Similarity is cosine,
+ * in [-1, 1], higher is closer; results come best first, ties to the item added earlier. Ids are unique and never overwritten: adding under an id that exists throws
  * {@link DuplicateIdException}. Bad input throws {@link IllegalArgumentException} naming the value and
  * leaves the memory unchanged; any use after {@link #close()} throws {@link MemoryClosedException}.
  * Embedding and store work are timed apart ({@link #timings()}).
@@ -63,29 +64,58 @@ public interface WorkingMemory extends AutoCloseable {
   /** As {@link #addVector(float[], String, Map)} under a caller-chosen id, which must not be stored yet. */
   String addVector(String id, float[] vector, String text, Map<String, ?> metadata);
 
+  /**
+   * The one read every other read is a shorthand for: the items {@code query} asks for, best first (ties to the item
+   * added earlier), each at or above its minimum score; empty when a text query embeds to the zero vector.
+   *
+   * @throws IllegalArgumentException naming the value: a null query, a vector of another dimension, zero or not
+   *     finite
+   */
+  List<Recall> search(MemoryQuery query);
+
   /** The {@code k} items most similar to {@code query}, best first; empty if it embeds to the zero vector. */
-  List<Recall> recall(String query, int k);
+  default List<Recall> recall(String query, int k) {
+    return search(MemoryQuery.text(query).k(k).build());
+  }
 
   /** As {@link #recall(String, int)}, among items whose metadata passes {@code filter}. */
-  List<Recall> recall(String query, int k, MetadataFilter filter);
+  default List<Recall> recall(String query, int k, MetadataFilter filter) {
+    return search(MemoryQuery.text(query).k(k).filter(filter).build());
+  }
 
   /** The {@code k} items most similar to a query vector (any non-zero length), best first. */
-  List<Recall> recallVector(float[] query, int k);
+  default List<Recall> recallVector(float[] query, int k) {
+    return search(MemoryQuery.vector(query).k(k).build());
+  }
 
   /** As {@link #recallVector(float[], int)}, among items whose metadata passes {@code filter}. */
-  List<Recall> recallVector(float[] query, int k, MetadataFilter filter);
+  default List<Recall> recallVector(float[] query, int k, MetadataFilter filter) {
+    return search(MemoryQuery.vector(query).k(k).filter(filter).build());
+  }
 
   /** The most similar item if its similarity is at least {@code threshold} (in [-1, 1]). */
-  Optional<Recall> match(String text, double threshold);
+  default Optional<Recall> match(String text, double threshold) {
+    Inputs.threshold(threshold);
+    return first(search(MemoryQuery.text(text).minScore(threshold).build()));
+  }
 
   /**
    * {@link #match} for a query embedded by the caller (not modified): lets a guard time its embedder and the
    * store apart, or embed once and ask a store elsewhere.
    */
-  Optional<Recall> matchVector(float[] query, double threshold);
+  default Optional<Recall> matchVector(float[] query, double threshold) {
+    Inputs.threshold(threshold);
+    return first(search(MemoryQuery.vector(query).minScore(threshold).build()));
+  }
 
   /** Whether an item at least {@code threshold}-similar to {@code text} is stored: the loop guard's question. */
-  boolean seen(String text, double threshold);
+  default boolean seen(String text, double threshold) {
+    return match(text, threshold).isPresent();
+  }
+
+  private static Optional<Recall> first(List<Recall> found) {
+    return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));
+  }
 
   /** A copy of the stored (unit-length) vector of {@code id}. */
   Optional<float[]> vector(String id);

@@ -144,11 +144,22 @@ public final class WorkingMemoryBuilder {
       case FLAT:
         return ExactIndex.flat(dimension, presize);
       case HNSW:
+        requireHnswlib();
         return new HnswVectorIndex(dimension, hnsw);
       default:
         throw new AssertionError(index);
     }
   }
+
+  /** hnswlib-core is optional (three jars the default exact index does not need): asked for, it must be there. */
+  private static void requireHnswlib() {
+    if (WorkingMemoryBuilder.class.getClassLoader().getResource(HNSWLIB_CLASS) == null) {
+      throw new IllegalStateException("index = HNSW needs com.github.jelmerk:hnswlib-core (1.2.1) on the class "
+          + "path, an optional dependency of memloop; add it, or use the exact index (the default)");
+    }
+  }
+
+  private static final String HNSWLIB_CLASS = "com/github/jelmerk/hnswlib/core/hnsw/HnswIndex.class";
 
   private static int checkDimension(int dimension) {
     if (dimension <= 0) {

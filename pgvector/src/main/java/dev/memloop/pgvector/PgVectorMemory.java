@@ -6,6 +6,7 @@ import dev.memloop.memory.Embedder;
 import dev.memloop.memory.Inputs;
 import dev.memloop.memory.MemoryClosedException;
 import dev.memloop.memory.MemoryItem;
+import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.MemoryStats;
 import dev.memloop.memory.MemoryTimings;
 import dev.memloop.memory.MemoryUnavailableException;
@@ -121,67 +122,27 @@ final class PgVectorMemory implements WorkingMemory {
   }
 
   @Override
-  public List<Recall> recall(String query, int k) {
-    return recallText(query, k, null);
-  }
-
-  @Override
-  public List<Recall> recall(String query, int k, MetadataFilter filter) {
-    Inputs.filter(filter);
-    return recallText(query, k, filter);
-  }
-
-  @Override
-  public List<Recall> recallVector(float[] query, int k) {
-    return recallGiven(query, k, null);
-  }
-
-  @Override
-  public List<Recall> recallVector(float[] query, int k, MetadataFilter filter) {
-    Inputs.filter(filter);
-    return recallGiven(query, k, filter);
-  }
-
-  /** {@code filter} null: every item of the agent's. */
-  private List<Recall> recallText(String query, int k, MetadataFilter filter) {
-    Inputs.text(query, "query");
-    Inputs.k(k);
-    open("recall");
-    float[] unit = embedUnit(query);
-    return unit == null ? zeroQuery() : nearest(unit, k, filter);
-  }
-
-  private List<Recall> recallGiven(float[] query, int k, MetadataFilter filter) {
-    Inputs.vector(query, dimension(), "query");
-    Inputs.k(k);
-    open("recallVector");
-    return nearest(query, k, filter);
-  }
-
-  @Override
-  public Optional<Recall> match(String text, double threshold) {
-    Inputs.text(text, "text");
-    Inputs.threshold(threshold);
-    open("match");
-    float[] unit = embedUnit(text);
-    if (unit == null) {
-      zeroQuery();
-      return Optional.empty();
+  public List<Recall> search(MemoryQuery query) {
+    if (query == null) {
+      throw new IllegalArgumentException("query must not be null");
     }
-    return best(unit, threshold);
-  }
-
-  @Override
-  public Optional<Recall> matchVector(float[] query, double threshold) {
-    Inputs.vector(query, dimension(), "query");
-    Inputs.threshold(threshold);
-    open("matchVector");
-    return best(query, threshold);
-  }
-
-  @Override
-  public boolean seen(String text, double threshold) {
-    return match(text, threshold).isPresent();
+    float[] unit;
+    if (query.isText()) {
+      open("search");
+      unit = embedUnit(query.text());
+      if (unit == null) {
+        return zeroQuery();
+      }
+    } else {
+      Inputs.vector(query.vector(), dimension(), "query");
+      open("search");
+      unit = query.vector();
+    }
+    List<Recall> found = nearest(unit, query.k(), query.filter());
+    if (query.minScore() != MemoryQuery.NO_MINIMUM) {
+      found.removeIf(r -> r.similarity() < query.minScore());
+    }
+    return found;
   }
 
   @Override
@@ -371,11 +332,6 @@ final class PgVectorMemory implements WorkingMemory {
       }
       throw new IllegalStateException("agent " + agentId + ": 100 generated ids in a row were taken");
     }
-  }
-
-  private Optional<Recall> best(float[] query, double threshold) {
-    List<Recall> top = nearest(query, 1, null);
-    return top.isEmpty() || top.get(0).similarity() < threshold ? Optional.empty() : Optional.of(top.get(0));
   }
 
   /**

@@ -2,9 +2,9 @@ package dev.memloop.runtime;
 
 import dev.memloop.blackboard.Blackboard;
 import dev.memloop.memory.actor.MemoryStore;
-import dev.memloop.runtime.board.BoardPoster;
-import dev.memloop.runtime.memory.StoreAccess;
-import dev.memloop.runtime.policy.MemoryPolicy;
+import dev.memloop.runtime.internal.board.BoardPoster;
+import dev.memloop.runtime.internal.memory.StoreAccess;
+import dev.memloop.runtime.internal.policy.MemoryPolicy;
 import dev.memloop.runtime.step.StepRecord;
 import dev.memloop.runtime.step.TurnResult;
 import java.util.ArrayDeque;

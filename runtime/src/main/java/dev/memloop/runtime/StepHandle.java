@@ -1,8 +1,9 @@
 package dev.memloop.runtime;
 
+import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.MetadataValues;
-import dev.memloop.runtime.memory.ReadCost;
-import dev.memloop.runtime.policy.MemoryPolicy;
+import dev.memloop.runtime.internal.memory.ReadCost;
+import dev.memloop.runtime.internal.policy.MemoryPolicy;
 import dev.memloop.runtime.step.Matched;
 import dev.memloop.runtime.step.MemoryCall;
 import dev.memloop.runtime.step.MemoryOp;
@@ -54,10 +55,19 @@ final class StepHandle implements StepMemory {
     if (k <= 0) {
       throw new IllegalArgumentException("k must be > 0: " + k);
     }
+    return search(MemoryQuery.text(query).k(k).build());
+  }
+
+  @Override
+  public CompletionStage<Recalled> search(MemoryQuery query) {
+    if (query == null) {
+      throw new IllegalArgumentException("query must not be null");
+    }
     MemoryFuture<Recalled> answer = new MemoryFuture<>(agent);
     submit(MemoryOp.RECALL, answer, handedOver -> {
+      policy().check(query);
       Slot slot = open(MemoryOp.RECALL, policy().readPath());
-      policy().recall(query, k, (outcome, items, cost) ->
+      policy().search(query, (outcome, items, cost) ->
           complete(answer, new Recalled(items, read(slot, outcome, cost)), handedOver));
     });
     return answer;

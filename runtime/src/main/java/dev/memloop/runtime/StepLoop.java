@@ -3,7 +3,7 @@ package dev.memloop.runtime;
 import dev.memloop.memory.timing.DelayTimer;
 import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.config.ActionSettings;
-import dev.memloop.runtime.policy.MemoryPolicy;
+import dev.memloop.runtime.internal.policy.MemoryPolicy;
 import dev.memloop.runtime.step.Action;
 import dev.memloop.runtime.step.ActionRun;
 import dev.memloop.runtime.step.ActionStatus;

@@ -16,33 +16,33 @@ import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /** Specs, turns and a shared embedder for the runtime's tests. */
-final class TestAgents {
+public final class TestAgents {
 
-  static final Embedder EMBEDDER = new HashingEmbedder(64);
-  static final AgentConfig DEFAULTS = AgentConfigs.agent(ConfigFactory.load());
+  public static final Embedder EMBEDDER = new HashingEmbedder(64);
+  public static final AgentConfig DEFAULTS = AgentConfigs.agent(ConfigFactory.load());
 
   private TestAgents() {}
 
-  static AgentConfig config(MemoryPolicyKind policy, Duration budget, Duration rtt) {
+  public static AgentConfig config(MemoryPolicyKind policy, Duration budget, Duration rtt) {
     return DEFAULTS.withPolicy(policy).withBudget(budget).withRtt(rtt).withThreshold(0.99);
   }
 
-  static AgentSpec spec(String id, AgentConfig config, ReasonerFactory reasoners, DelayTimer timer) {
+  public static AgentSpec spec(String id, AgentConfig config, ReasonerFactory reasoners, DelayTimer timer) {
     return spec(id, config, reasoners, timer, null);
   }
 
-  static AgentSpec spec(String id, AgentConfig config, ReasonerFactory reasoners, DelayTimer timer,
+  public static AgentSpec spec(String id, AgentConfig config, ReasonerFactory reasoners, DelayTimer timer,
       ActorRef<MemoryStore.Command> store) {
     return builder(id, config, reasoners, timer).store(store).build();
   }
 
-  static AgentSpec.Builder builder(String id, AgentConfig config, ReasonerFactory reasoners, DelayTimer timer) {
+  public static AgentSpec.Builder builder(String id, AgentConfig config, ReasonerFactory reasoners, DelayTimer timer) {
     return AgentSpec.builder(id).config(config).embedder(EMBEDDER).reasoners(reasoners).timer(timer).seed(1L)
         .threshold(config.guard().threshold().orElse(0.99));
   }
 
   /** A turn whose observations are action lines (the scripted reasoner proposes each as it is). */
-  static Turn turn(int index, String... lines) {
+  public static Turn turn(int index, String... lines) {
     List<Observation> observations = new ArrayList<>();
     for (int i = 0; i < lines.length; i++) {
       observations.add(new Observation("o" + index + "-" + i, lines[i]));
@@ -50,7 +50,7 @@ final class TestAgents {
     return new Turn(index, observations);
   }
 
-  static String line(int n) {
+  public static String line(int n) {
     return "investigate host=web-" + n + " sig=port-scan-" + (n * 7 % 13);
   }
 }

@@ -15,7 +15,7 @@ import dev.memloop.runtime.cluster.StoreHost;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.config.MemoryStoreKind;
-import dev.memloop.runtime.metrics.NodeMetrics;
+import dev.memloop.runtime.cluster.NodeMetrics;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;

@@ -9,7 +9,7 @@ import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.ToolSettings;
 import dev.memloop.runtime.llm.ChatCalls;
 import dev.memloop.runtime.llm.LlmReasoner;
-import dev.memloop.runtime.llm.TriagePrompt;
+import dev.memloop.agents.llm.TriagePrompt;
 
 /**
  * Triage agents whose decisions come from a chat model: the model answers each alert with an action line, the

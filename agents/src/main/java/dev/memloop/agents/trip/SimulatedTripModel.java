@@ -16,7 +16,7 @@ import java.util.SplittableRandom;
  * It recognizes requirements by their wording ("must", "need"), never by the conversation's ground truth; only
  * the fresh wordings come from the catalog, as a model's paraphrases would.
  */
-public final class SimulatedTripModel implements TripModel {
+public final class SimulatedTripModel {
 
   /** The habits: re-save and incidental-save rates, each in [0, 1]. */
   public record Habits(String name, double resave, double incidental) {
@@ -49,20 +49,6 @@ public final class SimulatedTripModel implements TripModel {
     this.habits = habits;
     this.paraphrases = List.copyOf(paraphrases);
     this.random = new SplittableRandom(seed);
-  }
-
-  @Override
-  public String reply(TripCondition condition, List<String> window, String userMessage, int turn, boolean lastTurn,
-      TripTools tools) {
-    List<String> notes = List.of();
-    if (condition == TripCondition.MEMORY) {
-      if (lastTurn) {
-        notes = tools.recall(RECALL_QUERY); // one bounded read, as the paper's agents did
-      } else {
-        saves(userMessage).forEach(tools::remember);
-      }
-    }
-    return answer(condition, window, userMessage, notes, lastTurn);
   }
 
   /**

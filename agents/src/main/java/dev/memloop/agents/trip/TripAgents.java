@@ -77,10 +77,19 @@ public final class TripAgents {
 
   /** A real model: the condition's prompt, and in the memory condition the memory as tools (k = 8 per recall). */
   public static AgentSpec llm(String id, TripCondition condition, MemoryArm arm, ChatCalls calls, Embedder embedder) {
+    return llm(id, condition, arm, calls, embedder, K, config(condition, arm));
+  }
+
+  /**
+   * A real model in the memory condition under a read policy of one's choice: {@code recallK} items per recall
+   * call, and {@code config}'s patterns (dedup on write merges a note into its stored near-duplicate).
+   */
+  public static AgentSpec llm(String id, TripCondition condition, MemoryArm arm, ChatCalls calls, Embedder embedder,
+      int recallK, AgentConfig config) {
     ToolSettings tools = condition == TripCondition.MEMORY
         ? new ToolSettings(MAX_TOOL_CALLS, true, false, ToolSettings.Guard.OFF) : ToolSettings.NONE;
-    return AgentSpec.builder(id).config(config(condition, arm)).embedder(embedder)
-        .reasoners(LlmReasoner.builder(calls).systemPrompt(condition.systemPrompt()).toolSettings(tools).recallK(K)
-            .factory()).build();
+    return AgentSpec.builder(id).config(config).embedder(embedder)
+        .reasoners(LlmReasoner.builder(calls).systemPrompt(condition.systemPrompt()).toolSettings(tools)
+            .recallK(recallK).factory()).build();
   }
 }

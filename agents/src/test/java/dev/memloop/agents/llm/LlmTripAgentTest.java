@@ -11,6 +11,7 @@ import dev.memloop.runtime.llm.ChatCalls;
 import dev.memloop.runtime.llm.LlmCounters;
 import dev.memloop.runtime.llm.LlmSettings;
 import dev.memloop.runtime.llm.ScriptedChatServer;
+import dev.memloop.workloads.trip.TripConstraint;
 import dev.memloop.workloads.trip.TripConversation;
 import dev.memloop.workloads.trip.TripConversations;
 import java.time.Duration;
@@ -103,5 +104,62 @@ class LlmTripAgentTest {
     server = new ScriptedChatServer();
     assertThat(converse(TripAgents.MemoryArm.networked(Duration.ofMillis(110))).get(1))
         .isEqualTo("unavailable: this turn's latency budget cannot afford a memory read now; go on without it");
+  }
+
+  static ScriptedChatServer.ToolCall remember(String text) {
+    return new ScriptedChatServer.ToolCall("remember", "{\"text\":\"" + text + "\"}");
+  }
+
+  @Test
+  void should_remember_during_turns_recall_before_the_answer_and_grade_five_of_five() throws Exception {
+    TripConversation trip = TripConversations.generate(4);
+    List<TripConstraint> c = trip.constraints();
+    server.toolCalls(remember(c.get(0).statement()), remember(c.get(1).statement())).text("Noted, saved both.")
+        .toolCalls(remember(c.get(2).statement()), remember(c.get(3).statement())).text("Saved.")
+        .toolCalls(remember(c.get(4).statement())).text("Saved.")
+        .text("Late May is warm.")
+        .text("The city museum is lovely.")
+        .toolCalls(new ScriptedChatServer.ToolCall("recall", "{\"query\":\"trip constraints\"}"))
+        .text("Your constraints: " + String.join(" ", c.stream().map(TripConstraint::statement).toList()));
+    LlmCounters counters = new LlmCounters();
+    ChatCalls calls = new ChatCalls(new LlmSettings(server.baseUrl(), "gpt-5-mini", OptionalDouble.empty(),
+        Duration.ofSeconds(10), 0, Duration.ZERO, ""), counters);
+
+    TripRun.Outcome outcome = TripRun.run(testKit.system(), TripAgents.llm("llm-trip-5", TripCondition.MEMORY,
+        TripAgents.MemoryArm.PER_STEP, calls, new HashingEmbedder(256)), TripCondition.MEMORY, "per-step", trip, null,
+        Duration.ofSeconds(30));
+
+    assertThat(outcome.recalled()).isEqualTo(5);
+    assertThat(outcome.writes()).isEqualTo(5);
+    assertThat(outcome.stored()).isEqualTo(5);
+    assertThat(outcome.recallNanos()).hasSize(1);
+    assertThat(server.pending()).isZero();
+    List<String> requests = server.requests().stream().map(Object::toString).toList();
+    assertThat(requests.size()).as("2 + 2 + 2 + 1 + 1 + 2 calls").isEqualTo(10);
+    assertThat(requests.get(0).contains("\"remember\"") && requests.get(0).contains("\"recall\""))
+        .as("the memory tools were sent").isTrue();
+    String finalRequest = requests.get(9);
+    assertThat(finalRequest.contains(c.get(0).statement()) && finalRequest.contains(c.get(4).statement()))
+        .as("the recall's notes went back to the model").isTrue();
+    assertThat(requests.get(8).contains(trip.userMessages().get(0))).as("the first turn has left the window of 4 "
+        + "messages").isFalse();
+    assertThat(counters.snapshot().calls()).isEqualTo(10);
+  }
+
+  @Test
+  void should_send_the_baseline_no_tools() throws Exception {
+    TripConversation trip = TripConversations.generate(2);
+    for (int turn = 0; turn < TripConversation.TURNS; turn++) {
+      server.text("Sure.");
+    }
+    ChatCalls calls = new ChatCalls(new LlmSettings(server.baseUrl(), "gpt-5-mini", OptionalDouble.empty(),
+        Duration.ofSeconds(10), 0, Duration.ZERO, ""), new LlmCounters());
+    TripRun.Outcome outcome = TripRun.run(testKit.system(), TripAgents.llm("llm-trip-baseline", TripCondition.BASELINE,
+        TripAgents.MemoryArm.PER_STEP, calls, new HashingEmbedder(256)), TripCondition.BASELINE, "-", trip, null,
+        Duration.ofSeconds(30));
+    assertThat(outcome.recalled()).isZero();
+    assertThat(outcome.writes()).isZero();
+    assertThat(server.requests()).hasSize(TripConversation.TURNS)
+        .allSatisfy(r -> assertThat(r.has("tools")).isFalse());
   }
 }

@@ -76,13 +76,21 @@ public final class RetrievalTax implements Experiment {
   }
 
   static List<Row> rows(long opNanos) {
+    return rows(opNanos, S);
+  }
+
+  /**
+   * Table 2's rows for a store op of {@code opNanos} and {@code lookups} in-loop retrievals per turn: per rung, one
+   * lookup (per-turn RAG), all of them (per-step memory), and the latter against in-process. The one place Table 2 is
+   * computed: {@code memloop bench runtime} prices its measured turns with it.
+   */
+  public static List<Row> rows(long opNanos, long lookups) {
     List<Row> rows = new ArrayList<>();
-    long inProcessPerStep = blocking(opNanos, 0, S);
+    long inProcessPerStep = blocking(opNanos, 0, lookups);
     for (String[] rung : RUNGS) {
       long rtt = Long.parseLong(rung[1]);
-      long perTurn = blocking(opNanos, rtt, 1);
-      rows.add(new Row(rung[0], rtt, perTurn, blocking(opNanos, rtt, S), (double) blocking(opNanos, rtt, S)
-          / inProcessPerStep));
+      long perStep = blocking(opNanos, rtt, lookups);
+      rows.add(new Row(rung[0], rtt, blocking(opNanos, rtt, 1), perStep, (double) perStep / inProcessPerStep));
     }
     return rows;
   }

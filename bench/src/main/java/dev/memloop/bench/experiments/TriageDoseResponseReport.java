@@ -1,5 +1,6 @@
 package dev.memloop.bench.experiments;
 
+import dev.memloop.memory.timing.Units;
 import dev.memloop.bench.report.Charts;
 import dev.memloop.bench.report.Figure;
 import dev.memloop.agents.triage.CalibrationResult;
@@ -140,17 +141,13 @@ final class TriageDoseResponseReport {
       TriageSummary s = database.arms().get(i);
       GroupSummary g = database.runtime().get(i);
       table.row(TriageDoseResponse.label(s.group()), f1(s.lookupsMean()), TriageDoseResponse.range(s),
-          g.unaffordable(), g.timedOut(), micros(g.storeP50()) + " / " + micros(g.storeP99()),
-          micros(g.lookupP50()) + " / " + micros(g.lookupP99()));
+          g.unaffordable(), g.timedOut(), Units.micros(g.storeP50()) + " / " + Units.micros(g.storeP99()),
+          Units.micros(g.lookupP50()) + " / " + Units.micros(g.lookupP99()));
     }
     return new ExperimentReport.Section("Arm (b) on a real database (nano-sim, simulated: " + SimulatedModelPreset.FITTED
         + "): memory in " + database.server() + ", every lookup a query, one agent's turn at a time; the store op is "
         + "the query as the store timed it, to compare with Table 3's PostgreSQL + pgvector row (top-8, one client):",
         table);
-  }
-
-  private static String micros(long nanos) {
-    return String.format(Locale.ROOT, "%,d", nanos / 1_000);
   }
 
   private static String f1(double v) {

@@ -17,7 +17,7 @@ import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentGroup;
 import dev.memloop.runtime.config.EmbedderChoice;
 import dev.memloop.runtime.config.MemoryStoreKind;
-import dev.memloop.runtime.config.PgVectorConfig;
+import dev.memloop.pgvector.PgVectorConfig;
 import dev.memloop.runtime.fleet.FleetMember;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.reasoner.SimulatedModelPreset;

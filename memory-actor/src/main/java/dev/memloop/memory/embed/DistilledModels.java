@@ -53,9 +53,13 @@ public final class DistilledModels {
   }
 
   public static Path directoryFor(Path root, TeacherModel teacher, Distiller.Options options) {
-    String name = teacher.sha256().substring(0, 16) + "-pca" + options.dimensions()
+    return root.resolve(directoryName(teacher.sha256(), options));
+  }
+
+  /** A model's directory name: the teacher's hash (16 hex digits), the dimensions, and the token limit if any. */
+  static String directoryName(String teacherSha256, Distiller.Options options) {
+    return teacherSha256.substring(0, 16) + "-pca" + options.dimensions()
         + (options.tokenLimit() > 0 ? "-first" + options.tokenLimit() : "");
-    return root.resolve(name);
   }
 
   /** The cached model for these options, distilled first if missing or broken. */

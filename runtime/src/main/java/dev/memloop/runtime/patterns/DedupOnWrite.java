@@ -4,7 +4,7 @@ import dev.memloop.memory.Embedder;
 import dev.memloop.memory.MemoryFullException;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
-import dev.memloop.runtime.memory.ChargedReads;
+import dev.memloop.runtime.internal.memory.ChargedReads;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;

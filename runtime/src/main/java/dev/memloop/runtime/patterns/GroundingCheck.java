@@ -3,7 +3,7 @@ package dev.memloop.runtime.patterns;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
-import dev.memloop.runtime.memory.ChargedReads;
+import dev.memloop.runtime.internal.memory.ChargedReads;
 import java.util.ArrayList;
 import java.util.List;
 

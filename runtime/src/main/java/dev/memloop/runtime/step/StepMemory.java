@@ -1,5 +1,6 @@
 package dev.memloop.runtime.step;
 
+import dev.memloop.memory.MemoryQuery;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
@@ -37,6 +38,13 @@ public interface StepMemory {
 
   /** The {@code k} items most similar to {@code query}, best first. */
   CompletionStage<Recalled> recall(String query, int k);
+
+  /**
+   * Any read: {@code query}'s items, best first, at or above its minimum score, among those its filter passes (the
+   * text embedded in process). A networked agent's store runs no filter (a filter is code): such a query is refused
+   * with {@link IllegalArgumentException} in its stage. {@link #recall} is the shorthand of a text query with k.
+   */
+  CompletionStage<Recalled> search(MemoryQuery query);
 
   /** The most similar item, if at least {@code threshold}-similar (cosine, in [-1, 1]). */
   CompletionStage<Matched> match(String text, double threshold);

@@ -25,7 +25,6 @@ class MemloopKeysTest {
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', value = {
       "memloop.agnet { policy = none } | unknown config key memloop.agnet.policy = \"none\" | memloop.agent.policy",
-      "memloop.llm.max-retires = 2 | unknown config key memloop.llm.max-retires = 2 | memloop.llm.max-retries",
       "memloop.agent.memory.capacty = 5 | unknown config key memloop.agent.memory.capacty = 5 | memloop.agent.memory.capacity",
       "memloop.groups.a { agents = 2, memory.capacityy = 3 } | unknown config key memloop.groups.a.memory.capacityy = 3 | memloop.groups.a.memory.capacity",
       "memloop.groups.a { agent = 2 } | unknown config key memloop.groups.a.agent = 2 | memloop.groups.a.agents"})
@@ -33,6 +32,16 @@ class MemloopKeysTest {
     Config config = ConfigFactory.load(ConfigFactory.parseString(hocon));
     assertThatThrownBy(() -> MemloopKeys.check(config)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(message).hasMessageContaining("did you mean " + meant + "?");
+  }
+
+  @Test
+  void should_name_the_add_on_that_reads_a_section_missing_from_the_core() {
+    Config config = ConfigFactory.load(ConfigFactory.parseString("memloop.llm.max-retries = 2"));
+    assertThatThrownBy(() -> MemloopKeys.check(config)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("config key memloop.llm.max-retries = 2")
+        .hasMessageContaining("is read by dev.memloop:memloop-llm, which is not on the class path");
+    Config pg = ConfigFactory.load(ConfigFactory.parseString("memloop.pgvector.url = \"\""));
+    assertThatThrownBy(() -> MemloopKeys.check(pg)).hasMessageContaining("dev.memloop:memloop-pgvector");
   }
 
   @Test
@@ -46,7 +55,6 @@ class MemloopKeysTest {
   void should_accept_every_documented_key_the_jvm_properties_and_dispatcher_tuning() {
     Config config = ConfigFactory.load(ConfigFactory.parseString("""
         memloop.agent.policy = none
-        memloop.llm.max-retries = 1
         memloop.groups.a { agents = 2, memory.capacity = 3, llm.model = m }
         memloop.home = /opt/memloop
         memloop.cache.dir = /tmp/cache

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.timing.Ticker;
-import dev.memloop.runtime.memory.LocalMemoryAccess;
+import dev.memloop.runtime.internal.memory.LocalMemoryAccess;
 import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.MemoryOutcome;
 import java.time.Duration;

@@ -16,6 +16,11 @@ public final class UnusedMemory implements StepMemory {
   }
 
   @Override
+  public CompletionStage<Recalled> search(dev.memloop.memory.MemoryQuery query) {
+    throw new AssertionError("the reasoner searched " + query + "; this test expects no memory call");
+  }
+
+  @Override
   public CompletionStage<Matched> match(String text, double threshold) {
     throw new AssertionError("the reasoner matched '" + text + "'; this test expects no memory call");
   }

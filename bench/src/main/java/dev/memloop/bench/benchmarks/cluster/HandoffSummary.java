@@ -1,5 +1,6 @@
 package dev.memloop.bench.benchmarks.cluster;
 
+import dev.memloop.memory.timing.NearestRank;
 import dev.memloop.agents.cluster.ClusterTriage;
 import dev.memloop.runtime.cluster.AgentSharding;
 import dev.memloop.runtime.cluster.Handoff;
@@ -36,10 +37,10 @@ record HandoffSummary(int moved, long items, long lostTurns, double readyMillisP
     }
     long items = moved.stream().mapToLong(Handoff::items).sum();
     long lost = moved.stream().mapToLong(h -> Math.max(0, turnsBefore - h.turnsCompleted())).sum();
-    double[] ready = moved.stream().mapToDouble(h -> h.readyNanos() / 1e6).sorted().toArray();
+    double[] ready = moved.stream().mapToDouble(h -> h.readyNanos() / 1e6).toArray();
     double restoreMicros = moved.stream().mapToDouble(h -> h.restoreNanos() / 1e3).sum();
-    return new HandoffSummary(moved.size(), items, lost, ready.length == 0 ? Double.NaN : ready[(ready.length - 1) / 2],
-        ready.length == 0 ? Double.NaN : ready[ready.length - 1], items == 0 ? Double.NaN : restoreMicros / items);
+    return new HandoffSummary(moved.size(), items, lost, ready.length == 0 ? Double.NaN : NearestRank.of(ready, 0.5),
+        ready.length == 0 ? Double.NaN : NearestRank.of(ready, 1.0), items == 0 ? Double.NaN : restoreMicros / items);
   }
 
   String describe() {

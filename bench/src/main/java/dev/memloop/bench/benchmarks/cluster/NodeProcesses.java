@@ -47,7 +47,7 @@ final class NodeProcesses implements AutoCloseable {
     command.addAll(extraProperties);
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
-    command.add("dev.memloop.bench.cli.Main");
+    command.add("dev.memloop.cli.Main");
     command.addAll(List.of("node", "--role", "agents", "--port", Integer.toString(port), "--seed", Long.toString(seed),
         "--exit-with-parent"));
     if (seedPort > 0) {

@@ -6,7 +6,7 @@ import dev.memloop.pgvector.PgVectorSettings;
 import dev.memloop.pgvector.PgVectorStore;
 import dev.memloop.pgvector.PgliteServer;
 import dev.memloop.runtime.ExternalMemories;
-import dev.memloop.runtime.config.PgVectorConfig;
+import dev.memloop.pgvector.PgVectorConfig;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;

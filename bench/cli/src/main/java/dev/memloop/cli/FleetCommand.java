@@ -1,0 +1,397 @@
+package dev.memloop.cli;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigValueFactory;
+import dev.memloop.agents.triage.TriageFleet;
+import dev.memloop.agents.triage.TriageRun;
+import dev.memloop.memory.timing.HighResolutionTimer;
+import dev.memloop.runtime.config.AgentConfigs;
+import dev.memloop.bench.benchmarks.pg.PgVectorRun;
+import dev.memloop.pgvector.PgUrl;
+import dev.memloop.runtime.ExternalMemories;
+import dev.memloop.runtime.config.AgentGroup;
+import dev.memloop.runtime.config.MemoryStoreKind;
+import dev.memloop.runtime.config.EmbedderChoice;
+import dev.memloop.runtime.fleet.FleetListener;
+import dev.memloop.runtime.fleet.FleetOptions;
+import dev.memloop.runtime.metrics.FleetMetrics;
+import dev.memloop.runtime.llm.LlmMetrics;
+import dev.memloop.runtime.llm.CallLimits;
+import dev.memloop.runtime.policy.MemoryPolicyKind;
+import dev.memloop.runtime.reasoner.SimulatedModelPreset;
+import dev.memloop.workloads.alerts.AlertWorkloadSpec;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code memloop fleet}: a fleet of triage agents, graded, with the runtime's own numbers beside. */
+@Command(name = "fleet", mixinStandardHelpOptions = true,
+    description = {"Runs a fleet of triage agents (simulated model, seeded alert workloads: 24 alerts over 4 turns, "
+        + "half reworded duplicates) and grades every agent: redundant investigations, the model's own recognitions, "
+        + "guard lookups afforded, guard precision and recall. Several policies run side by side on the same seeds.",
+        "Agent settings come from reference.conf, then --config, then these flags."})
+final class FleetCommand implements Callable<Integer> {
+
+  @CommandLine.Spec
+  private CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--agents", defaultValue = "100", description = "Agents per policy (default: ${DEFAULT-VALUE}); "
+      + "ignored for groups defined in --config.")
+  private int agents;
+
+  @Option(names = "--policy", split = ",", converter = PolicyConverter.class,
+      description = "none, per-turn, per-step or networked; a list runs each as a group (default: the config's).")
+  private List<MemoryPolicyKind> policies;
+
+  @Option(names = "--rtt", converter = Durations.class, description = "Injected store round trip of networked agents "
+      + "(with --store pgvector, added to the real database's).")
+  private Duration rtt;
+
+  @Option(names = "--store", converter = StoreConverter.class, description = "Where networked groups keep their "
+      + "memory: own (a store actor of their own, the injected --rtt its only cost) or pgvector (PostgreSQL + "
+      + "pgvector: every lookup a real query; --pg-url, memloop.pgvector.url, or PGlite started for the run) "
+      + "(default: the config's memory.store).")
+  private MemoryStoreKind store;
+
+  @Option(names = "--pg-url", description = "JDBC URL of your own PostgreSQL + pgvector for --store pgvector, as in "
+      + "jdbc:postgresql://127.0.0.1:5432/postgres?user=u&password=p (default: memloop.pgvector.url, else PGlite).")
+  private String pgUrl;
+
+  @Option(names = "--budget", description = "Per-turn lookup budget, as in 100ms, or unlimited.")
+  private String budget;
+
+  @Option(names = "--config", description = "A HOCON file of memloop.agent and memloop.groups settings.")
+  private Path config;
+
+  @Option(names = "--embedder", description = EmbedderChoice.FORMS + ".")
+  private String embedder;
+
+  @Option(names = "--model", description = "Without --llm, the simulated model preset: nano-sim or mini-sim "
+      + "(default: nano-sim). With --llm openai, the real model's name (default: memloop.llm.model).")
+  private String model;
+
+  @CommandLine.Mixin
+  private ModelSpend spend;
+
+  @Option(names = "--llm-concurrency", description = "Model calls in flight at once, across the fleet "
+      + "(default: memloop.llm.max-concurrent; 0 for no bound).")
+  private Integer llmConcurrency;
+
+  @Option(names = "--llm-rate", description = "Model calls started per second, across the fleet "
+      + "(default: memloop.llm.calls-per-second; 0 for no bound).")
+  private Double llmRate;
+
+  @Option(names = "--seed", defaultValue = "42", description = "First workload seed (default: ${DEFAULT-VALUE}).")
+  private long seed;
+
+  @Option(names = "--concurrent", description = "Run all groups at once (default: one after another, so that one "
+      + "group's load does not slow another's lookups).")
+  private boolean concurrent;
+
+  @Option(names = "--warmup", defaultValue = "100", description = "Agents per group run once before the measured "
+      + "fleet, on other seeds, and not graded: compiles the hot paths so that the first group is not timed "
+      + "interpreted (default: ${DEFAULT-VALUE}; 0 for none).")
+  private int warmup;
+
+  @Option(names = "--in-flight", description = "Agents with a turn in flight at once (default: every agent). A "
+      + "database serves lookups at its own rate: a fleet larger than it keeps up with queues, and queued lookups "
+      + "spend the budget.")
+  private Integer inFlight;
+
+  @CommandLine.Mixin
+  private RunOutput output;
+
+  @CommandLine.Mixin
+  private ServeOptions serve;
+
+  @CommandLine.Mixin
+  private TraceOptions trace;
+
+  /**
+   * The live heap one agent of a fleet needs at its peak, with its workload, memory and graded results, as the
+   * heap in use after collections: 85-104 KiB per agent at 20,000 and 100,000 agents under ZGC, the launcher's
+   * collector for fleets (its cycles end with what was allocated meanwhile), 51-55 KiB under G1; JDK 17
+   * (docs/BENCHMARKS.md, "Fleets at every size"). A fleet whose agents cannot fit is refused before anything is
+   * built.
+   */
+  static final long BYTES_PER_AGENT = 112 * 1024;
+
+  @Override
+  public Integer call() throws Exception {
+    if (agents <= 0) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "agents must be > 0: " + agents);
+    }
+    if (warmup < 0) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "warmup must be >= 0: " + warmup);
+    }
+    spend.check(spec);
+    serve.check(spec);
+    trace.check(spec);
+    Options.require(spec, inFlight == null || (inFlight >= 1 && inFlight <= 10_000_000), "--in-flight must be in "
+        + "[1, 10000000]: " + inFlight);
+    Options.require(spec, llmConcurrency == null || llmConcurrency >= 0, "--llm-concurrency must be >= 0: "
+        + llmConcurrency);
+    Options.require(spec, llmRate == null || (llmRate >= 0 && !llmRate.isInfinite()), "--llm-rate must be >= 0: "
+        + llmRate);
+    Options.require(spec, spend.real() || spend.llmBaseUrl == null, "--llm-base-url needs --llm openai");
+    Config root = Options.valid(spec, () -> overrides().withFallback(AgentConfigs.load(config)).resolve());
+    List<AgentGroup> groups = Options.valid(spec, () -> withStore(groups(root)));
+    boolean onPgvector = groups.stream().anyMatch(g -> g.config().memory().store() == MemoryStoreKind.PGVECTOR);
+    Options.require(spec, pgUrl == null || onPgvector, "--pg-url needs a group whose memory is in pgvector "
+        + "(--store pgvector, or memory.store = pgvector in --config)");
+    if (pgUrl != null) {
+      Options.valid(spec, () -> PgUrl.checked(pgUrl, "--pg-url"));
+    }
+    long fleetAgents = groups.stream().mapToLong(AgentGroup::agents).sum();
+    Heap.require(spec, "--agents", agents, fleetAgents, BYTES_PER_AGENT, "agents");
+    Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
+    SimulatedModelPreset preset = spend.real() ? null : Options.valid(spec, this::preset);
+    FleetLlm real = preset != null ? null : Options.valid(spec, () -> FleetLlm.resolve(root, groups, model,
+        spend.llmBaseUrl, limits(root)));
+    if (real != null) {
+      String unreachable = real.unreachable();
+      Options.require(spec, unreachable == null, unreachable);
+      if (!real.affordable(groups, spend.tokenBudget, spend.yes, spec.commandLine().getErr())) {
+        throw spend.overBudget(spec);
+      }
+    }
+    try (PgVectorRun pg = onPgvector ? openPgvector(root, groups) : null) {
+      return run(root, groups, preset, real, pg);
+    }
+  }
+
+  private Integer run(Config root, List<AgentGroup> groups, SimulatedModelPreset preset, FleetLlm real, PgVectorRun pg)
+      throws Exception {
+    String modelLabel = preset != null ? preset.configName() : real.label();
+    long fleetAgents = groups.stream().mapToLong(AgentGroup::agents).sum();
+    try (ServeOptions.Serving serving = serve.start(spec, String.format(java.util.Locale.ROOT,
+        "memloop fleet: %,d agents, %s", fleetAgents, preset != null ? "simulated model " + modelLabel
+            : "real model " + modelLabel))) {
+      if (real != null && serving.on()) {
+        real.listen(new LlmMetrics(serving.registry(), real.counters()));
+      }
+      ExternalMemories memories = pg == null ? null : pg.memories(groups.stream()
+          .filter(g -> g.config().memory().store() == MemoryStoreKind.PGVECTOR).findFirst().orElseThrow()
+          .config().memory().embedder().embedder());
+      TriageFleet.Assembly assembly = Options.valid(spec, () -> preset != null ? TriageFleet.assemble(groups,
+          preset.parameters(), AlertWorkloadSpec.DEFAULT, seed, HighResolutionTimer.shared(), memories)
+          : TriageFleet.assemble(groups, real.specs(groupOfAgent(groups), memories), AlertWorkloadSpec.DEFAULT, seed));
+      // a warm-up would spend model calls on ungraded work; it runs at most a group's own agents
+      int warmupAgents = preset != null ? Math.min(warmup, maxAgents(groups)) : 0;
+
+      Map<String, Object> parameters = new LinkedHashMap<>();
+      groups.forEach(g -> parameters.put("group." + g.name(), g.agents() + " x " + g.config()));
+      parameters.put("model", preset != null ? modelLabel + " (simulated)" : modelLabel + " (real model)");
+      parameters.put("seed", seed);
+      parameters.put("groups", concurrent ? "concurrent" : "one after another");
+      parameters.put("warmupAgentsPerGroup", warmupAgents);
+      parameters.put("inFlight", inFlight == null ? "every agent" : inFlight);
+      parameters.put("workload", AlertWorkloadSpec.DEFAULT.toString());
+      if (pg != null) {
+        parameters.put("pgvector", pg.label());
+      }
+      return runServed(root, groups, preset, real, pg, assembly, modelLabel, warmupAgents, parameters, serving);
+    }
+  }
+
+  private Integer runServed(Config root, List<AgentGroup> groups, SimulatedModelPreset preset, FleetLlm real,
+      PgVectorRun pg, TriageFleet.Assembly assembly, String modelLabel, int warmupAgents,
+      Map<String, Object> parameters, ServeOptions.Serving serving) throws Exception {
+    // the fleet's system first: --serve binds in it (one actor system; a second measured 15-20% fewer steps/s),
+    // before the run writes anything, and serves through --linger before the system ends
+    return ActorSystems.with("memloop-fleet", serving.systemConfig(root), system -> {
+      serving.bind(spec, system);
+      BenchRun run = BenchRun.start(spec, output, "fleet", "memloop fleet", parameters);
+      PrintWriter console = run.console();
+      serving.announce(console);
+      FleetMetrics metrics = serving.on() ? new FleetMetrics(serving.registry(), assembly.members(),
+          policies(groups)) : null;
+      console.printf("%d agents in %d group(s), %s, seeds %d..%d%n", assembly.members().size(), groups.size(),
+          preset != null ? "simulated model " + modelLabel + " (not a real LLM)" : "real model " + modelLabel, seed,
+          seed + maxAgents(groups) - 1);
+      if (pg != null) {
+        console.println("pgvector: " + pg.label());
+        if (pg.onPglite() && (inFlight == null || inFlight > 2)) {
+          // measured: PGlite serves ~1,100 statements a second, one at a time; a fleet above that queues, and queued
+          // lookups spend their budgets (docs/BENCHMARKS.md, "Networked memory in PostgreSQL + pgvector")
+          console.println("pgvector: PGlite answers one statement at a time; with more than 2 agents in flight "
+              + "lookups queue and spend budgets (--in-flight 1 measured 0 redundant)");
+        }
+      }
+      console.flush();
+
+      Heap.Peak heap = Heap.watch();
+      if (warmupAgents > 0) {
+        output.progress.line(console, "warming up: %d agents per group, not graded", warmupAgents);
+        console.flush();
+        TriageRun.warmUp(system, groups, preset.parameters(), seed, warmupAgents);
+      }
+      Map<String, String> groupOf = new java.util.HashMap<>();
+      assembly.members().forEach(m -> groupOf.put(m.id(), m.group()));
+      TriageRun.Outcome outcome;
+      try (TurnProgress bar = new TurnProgress(assembly.members().size() * AlertWorkloadSpec.DEFAULT.turns(),
+          output.progress.bars()); TraceOptions.Tracing tracing = trace.start(groupOf::get)) {
+        FleetOptions options = inFlight == null ? FleetOptions.DEFAULT
+            : new FleetOptions(FleetOptions.DEFAULT.turnTimeout(), inFlight, false);
+        FleetListener listener = FleetListener.all(bar, metrics == null ? FleetListener.NONE : metrics,
+            tracing.listener());
+        outcome = (concurrent ? TriageRun.run(system, assembly, options, listener)
+            : TriageRun.runGroupsInTurn(system, assembly, options, listener)).toCompletableFuture()
+            .get(24, TimeUnit.HOURS);
+      }
+      if (metrics != null) { // graded once the run is over: the page and /metrics show it from here on
+        outcome.scores().forEach((id, score) -> metrics.group(groupOf.get(id)).redundant(score.redundant()));
+      }
+      FleetReport report = FleetReport.of(outcome, modelLabel, preset != null, heap.bytes());
+      console.print(report.plain());
+      run.write("agents.json", outcome.scores().values());
+      if (real != null) {
+        console.println("model calls: " + real.counters().snapshot());
+        run.write("llm-calls.json", real.counters().usage()); // tokens and time of every call
+      }
+      int code = run.finish("fleet.json", report.records(), report.markdown());
+      serving.linger(console);
+      return code;
+    });
+  }
+
+  private static Map<String, MemoryPolicyKind> policies(List<AgentGroup> groups) {
+    Map<String, MemoryPolicyKind> policies = new LinkedHashMap<>();
+    groups.forEach(g -> policies.put(g.name(), g.config().policy()));
+    return policies;
+  }
+
+  /** Opens the database the pgvector groups share; one embedder dimension per table. */
+  private PgVectorRun openPgvector(Config root, List<AgentGroup> groups) throws Exception {
+    List<Integer> dimensions = groups.stream().filter(g -> g.config().memory().store() == MemoryStoreKind.PGVECTOR)
+        .map(g -> g.config().memory().embedder().embedder().dimension()).distinct().toList();
+    Options.require(spec, dimensions.size() == 1, "groups in pgvector share one table and so one embedder "
+        + "dimension: " + dimensions);
+    return Options.valid(spec, () -> {
+      try {
+        return PgVectorRun.open(root, pgUrl, dimensions.get(0));
+      } catch (RuntimeException e) {
+        throw e;
+      } catch (Exception e) {
+        throw new IllegalArgumentException("pgvector: " + e.getMessage(), e);
+      }
+    });
+  }
+
+  /** --store applied to the networked groups (the only ones a store can serve). */
+  private List<AgentGroup> withStore(List<AgentGroup> groups) {
+    if (store == null) {
+      return groups;
+    }
+    List<AgentGroup> out = new ArrayList<>();
+    boolean any = false;
+    for (AgentGroup g : groups) {
+      boolean networked = g.config().policy() == MemoryPolicyKind.NETWORKED;
+      any |= networked;
+      out.add(networked ? new AgentGroup(g.name(), g.agents(), g.config().withStore(store)) : g);
+    }
+    if (!any) {
+      throw new IllegalArgumentException("--store applies to networked groups, and there is none: add networked to "
+          + "--policy");
+    }
+    return out;
+  }
+
+  private Config overrides() {
+    Config flags = ConfigFactory.empty();
+    if (rtt != null) {
+      flags = flags.withValue("memloop.agent.networked.rtt", ConfigValueFactory.fromAnyRef(rtt.toNanos() + "ns"));
+    }
+    if (budget != null) {
+      flags = flags.withValue("memloop.agent.budget", ConfigValueFactory.fromAnyRef(budget));
+    }
+    if (embedder != null) {
+      flags = flags.withValue("memloop.agent.memory.embedder", ConfigValueFactory.fromAnyRef(embedder));
+    }
+    return flags;
+  }
+
+  private List<AgentGroup> groups(Config root) {
+    List<AgentGroup> fromConfig = AgentConfigs.groups(root, agents);
+    boolean configured = !(fromConfig.size() == 1 && fromConfig.get(0).name().equals("default"));
+    if (configured) {
+      if (policies != null) {
+        throw new IllegalArgumentException("--policy conflicts with the groups of " + config + "; set policy per group");
+      }
+      return fromConfig;
+    }
+    List<AgentGroup> out = new ArrayList<>();
+    List<MemoryPolicyKind> chosen = policies == null ? List.of(fromConfig.get(0).config().policy()) : policies;
+    if (chosen.stream().distinct().count() != chosen.size()) {
+      throw new IllegalArgumentException("each policy runs once: " + chosen);
+    }
+    for (MemoryPolicyKind policy : chosen) {
+      out.add(new AgentGroup(policy.configName(), agents, fromConfig.get(0).config().withPolicy(policy)));
+    }
+    return out;
+  }
+
+  private SimulatedModelPreset preset() {
+    try {
+      return SimulatedModelPreset.parse(model == null ? "nano-sim" : model);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--model " + model + ": without --llm, --model names a simulated preset "
+          + "(nano-sim or mini-sim); add --llm openai for a real model", e);
+    }
+  }
+
+  private CallLimits limits(Config root) {
+    CallLimits configured = CallLimits.from(root);
+    return new CallLimits(llmConcurrency != null ? llmConcurrency : configured.maxConcurrent(),
+        llmRate != null ? llmRate : configured.callsPerSecond(), configured.maxWait());
+  }
+
+  /** Each agent's group, by agent id, as TriageFleet names them ({@code <group>-<i>}). */
+  private static Map<String, String> groupOfAgent(List<AgentGroup> groups) {
+    Map<String, String> out = new java.util.HashMap<>();
+    for (AgentGroup g : groups) {
+      for (int i = 0; i < g.agents(); i++) {
+        out.put(g.name() + "-" + i, g.name());
+      }
+    }
+    return out;
+  }
+
+  private static int maxAgents(List<AgentGroup> groups) {
+    return groups.stream().mapToInt(AgentGroup::agents).max().orElse(0);
+  }
+
+  /** own or pgvector, as the flag spells them. */
+  static final class StoreConverter implements CommandLine.ITypeConverter<MemoryStoreKind> {
+    @Override
+    public MemoryStoreKind convert(String value) {
+      return switch (value) {
+        case "own" -> MemoryStoreKind.OWN;
+        case "pgvector" -> MemoryStoreKind.PGVECTOR;
+        default -> throw new CommandLine.TypeConversionException("'" + value + "': expected own or pgvector");
+      };
+    }
+  }
+
+  static final class PolicyConverter implements CommandLine.ITypeConverter<MemoryPolicyKind> {
+    @Override
+    public MemoryPolicyKind convert(String value) {
+      try {
+        return MemoryPolicyKind.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+}

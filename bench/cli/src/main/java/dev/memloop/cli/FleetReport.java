@@ -1,0 +1,92 @@
+package dev.memloop.cli;
+
+import dev.memloop.agents.triage.TriageRun;
+import dev.memloop.agents.triage.TriageSummary;
+import dev.memloop.bench.report.Percentiles;
+import dev.memloop.bench.report.TextTable;
+import dev.memloop.memory.timing.Units;
+import dev.memloop.runtime.fleet.GroupSummary;
+import dev.memloop.runtime.reasoner.SimulatedModelPreset;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** The tables of a fleet run: the triage grades per group, then the runtime's own numbers. */
+final class FleetReport {
+
+  private final TextTable triage;
+  private final TextTable runtime;
+  private final TextTable stalls;
+  private final String footer;
+  private final Map<String, Object> records;
+
+  private FleetReport(TextTable triage, TextTable runtime, TextTable stalls, String footer,
+      Map<String, Object> records) {
+    this.triage = triage;
+    this.runtime = runtime;
+    this.stalls = stalls;
+    this.footer = footer;
+    this.records = records;
+  }
+
+  /** @param simulated whether {@code model} names a simulated preset (say so in every table) or a real model */
+  /** @param liveHeapBytes the run's live-heap peak (see {@link Heap.Peak#bytes}) */
+  static FleetReport of(TriageRun.Outcome outcome, String model, boolean simulated, long liveHeapBytes) {
+    TextTable triage = new TextTable("group", "workloads", "redundant (of 12)", "model recognized", "lookups afforded",
+        "unaffordable", "timed out", "guard precision", "guard recall", "blocked new");
+    for (TriageSummary s : outcome.groups()) {
+      triage.row(s.group(), s.workloads(), f1(s.redundantMean()) + " [" + s.redundantMin() + "-" + s.redundantMax() + "]",
+          f1(s.recognizedMean()), f1(s.lookupsMean()), f1(s.unaffordableMean()), s.timedOut(), f3(s.precision()),
+          f3(s.recall()), s.blockedNew());
+    }
+    TextTable runtime = new TextTable("group", "agents", "steps", "steps/s", "aborted turns", "restarts",
+        "step p50 us", "step p99 us", "step p99.9 us", "store p50 us", "store p99 us", "lookup p50 us",
+        "lookup p99 us");
+    TextTable stalls = new TextTable("group", "slow lookups (own work > 1 ms)", "collection pause", "store",
+        "queueing", "other (descheduled, JIT)", "slowest ms");
+    for (GroupSummary g : outcome.fleet().groups()) {
+      runtime.row(g.group(), g.agents(), g.steps(), String.format(Locale.ROOT, "%,.0f", g.stepsPerSecond()),
+          g.abortedTurns(), g.restarts(), Units.micros(g.stepP50()), Units.micros(g.stepP99()),
+          Units.micros(g.stepP999()), Units.micros(g.storeP50()), Units.micros(g.storeP99()),
+          Units.micros(g.lookupP50()), Units.micros(g.lookupP99()));
+      GroupSummary.Stalls st = g.stalls();
+      stalls.row(g.group(), st.slow(), st.collection(), st.store(), st.queueing(), st.other(),
+          String.format(Locale.ROOT, "%.1f", st.slowestNanos() / 1e6));
+    }
+    long agents = outcome.fleet().groups().stream().mapToLong(GroupSummary::agents).sum();
+    String footer = String.format(Locale.ROOT, "%,d steps in %.2f s: %,.0f steps/s; live heap at its peak %s (%s per "
+            + "agent); model %s is %s%s%n", outcome.fleet().steps(), outcome.fleet().wallNanos() / 1e9,
+        outcome.fleet().stepsPerSecond(), Units.bytes(liveHeapBytes), Units.bytes(liveHeapBytes / Math.max(1, agents)),
+        model,
+        simulated ? "simulated (" + SimulatedModelPreset.FITTED + ")" : "a real model",
+        outcome.fleet().failure() == null ? "" : "; the run ended early: " + outcome.fleet().failure());
+    Map<String, Object> records = new LinkedHashMap<>();
+    records.put("model", model + (simulated ? " (simulated)" : " (real model)"));
+    records.put("triage", outcome.groups());
+    records.put("runtime", outcome.fleet());
+    records.put("liveHeapPeakBytes", liveHeapBytes);
+    return new FleetReport(triage, runtime, stalls, footer, records);
+  }
+
+  String plain() {
+    return triage.plain() + "\n" + runtime.plain() + "\n" + stalls.plain() + footer + Percentiles.HDR_HISTOGRAM + "\n";
+  }
+
+  String markdown() {
+    return "## Triage\n\n" + triage.markdown() + "\n## Runtime\n\n" + runtime.markdown() + "\n## Slow lookups\n\n"
+        + stalls.markdown() + "\n" + footer + "\n"
+        + Percentiles.HDR_HISTOGRAM + "\n";
+  }
+
+  Map<String, Object> records() {
+    return records;
+  }
+
+  private static String f1(double v) {
+    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  private static String f3(double v) {
+    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.3f", v);
+  }
+}

@@ -1,0 +1,61 @@
+package dev.memloop.cli;
+
+import picocli.AutoComplete;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code memloop} command line. Every command and subcommand answers {@code --help}; a usage error is one line
+ * naming the flag and the value plus a hint to {@code --help} (exit 2), a failure one line (exit 1), and the stack
+ * trace only with {@code --verbose}. {@code memloop generate-completion} writes a bash/zsh completion script.
+ */
+@Command(name = "memloop", mixinStandardHelpOptions = true, versionProvider = Version.class,
+    description = "A runtime for language agents whose memory lives inside the reasoning loop.",
+    subcommands = {ReproduceCommand.class, NodeCommand.class, ClusterDemoCommand.class, FleetCommand.class,
+        BlackboardCommand.class, LifecycleCommand.class, SoakCommand.class, CalibrateCommand.class, BenchCommand.class,
+        EmbedderCommand.class, JmhCommand.class, CommandLine.HelpCommand.class,
+        AutoComplete.GenerateCompletion.class})
+public final class Main implements Runnable {
+
+  @CommandLine.Spec
+  private CommandLine.Model.CommandSpec spec;
+
+  @CommandLine.Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
+      description = "Print the stack trace of a failure, not only its one line.")
+  private boolean verbose;
+
+  public static void main(String[] args) {
+    // read by logback.xml when it loads (at the first logger, after this): a library's logged exception shows its
+    // first line unless --verbose asks for the whole trace
+    System.setProperty(TRACE_PROPERTY, java.util.Arrays.asList(args).contains("--verbose") ? "full" : "short");
+    CommandLine cli = commandLine();
+    int code = cli.execute(args);
+    // picocli's writers do not flush on their own, and System.exit does not flush them: a command that printed a
+    // table and returned lost it (embedder info)
+    cli.getOut().flush();
+    cli.getErr().flush();
+    System.exit(code);
+  }
+
+  /**
+   * The depth of a logged exception's trace in logback.xml: {@code short} (one line) or {@code full}. Outside the
+   * {@code memloop.} namespace: every system property under it is read as a config key, and an unknown key refused.
+   */
+  static final String TRACE_PROPERTY = "memloop-cli.log.trace";
+
+  /** The configured command line, also used by tests. */
+  public static CommandLine commandLine() {
+    CommandLine cli = new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
+    cli.registerConverter(Double.class, new FiniteDoubles()).registerConverter(double.class, new FiniteDoubles());
+    cli.setParameterExceptionHandler(Failures::usage);
+    cli.setExecutionExceptionHandler(Failures::execution);
+    cli.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
+    ExperimentCommand.addAll(cli.getSubcommands().get("reproduce"));
+    return cli;
+  }
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "choose a command (see memloop --help)");
+  }
+}

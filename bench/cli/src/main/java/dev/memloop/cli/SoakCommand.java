@@ -1,0 +1,114 @@
+package dev.memloop.cli;
+
+import com.typesafe.config.Config;
+import dev.memloop.bench.report.Directories;
+import dev.memloop.bench.soak.Soak;
+import dev.memloop.bench.soak.SoakReport;
+import dev.memloop.memory.timing.Units;
+import dev.memloop.pgvector.PgUrl;
+import dev.memloop.runtime.config.AgentConfigs;
+import dev.memloop.runtime.config.EmbedderChoice;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code memloop soak --duration D}: a mixed fleet under scheduled faults, every acknowledged write audited. */
+@Command(name = "soak", mixinStandardHelpOptions = true,
+    description = {"Runs a mixed fleet (per-step, per-turn, networked with a store of its own, networked in "
+        + "PostgreSQL + pgvector) wave after wave for --duration, injects a fault every --fault-every (a crash in a "
+        + "random agent's reasoner; every other fault, PGlite killed with SIGKILL and started again on its data), "
+        + "and at the end finds every acknowledged write again: in each agent's memory, and for pgvector agents in "
+        + "the database itself. Exits 1 if any write was lost or overwritten.",
+        "The model is simulated (nano-sim); with --pg-url your own server is used and never killed."})
+final class SoakCommand implements Callable<Integer> {
+
+  static final Duration MAX_DURATION = Duration.ofDays(7);
+
+  @CommandLine.Spec
+  private CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--duration", defaultValue = "10m", converter = Durations.class,
+      description = "How long to soak, as in 10m or 1h: waves start until it has passed, and the last one ends "
+          + "(default: ${DEFAULT-VALUE}).")
+  private Duration duration;
+
+  @Option(names = "--agents", defaultValue = "4", description = "Agents per group, each wave (default: "
+      + "${DEFAULT-VALUE}).")
+  private int agents;
+
+  @Option(names = "--fault-every", defaultValue = "20s", converter = Durations.class,
+      description = "Time between faults (default: ${DEFAULT-VALUE}).")
+  private Duration faultEvery;
+
+  @Option(names = "--outage", defaultValue = "2s", converter = Durations.class,
+      description = "How long the killed database stays down (default: ${DEFAULT-VALUE}).")
+  private Duration outage;
+
+  @Option(names = "--seed", defaultValue = "42", description = "First workload seed (default: ${DEFAULT-VALUE}).")
+  private long seed;
+
+  @Option(names = "--pg-url", description = "JDBC URL of your own PostgreSQL + pgvector, never killed; the soak's "
+      + "rows are deleted after it (default: PGlite started for the soak and killed on the schedule).")
+  private String pgUrl;
+
+  @Option(names = "--embedder", defaultValue = "default",
+      description = EmbedderChoice.FORMS + " (default: ${DEFAULT-VALUE}).")
+  private String embedder;
+
+  @Option(names = "--turn-timeout", defaultValue = "60s", converter = Durations.class,
+      description = "A turn not answered within this counts as unanswered (default: ${DEFAULT-VALUE}).")
+  private Duration turnTimeout;
+
+  @CommandLine.Mixin
+  private RunOutput output;
+
+  @Override
+  public Integer call() throws Exception {
+    Options.require(spec, duration.compareTo(Duration.ofSeconds(1)) >= 0 && duration.compareTo(MAX_DURATION) <= 0,
+        "--duration must be in [1s, 7d]: " + Units.config(duration));
+    Options.require(spec, agents >= 1 && agents <= 1_000, "--agents must be in [1, 1000]: " + agents);
+    Options.require(spec, faultEvery.compareTo(Duration.ofMillis(100)) >= 0 && faultEvery.compareTo(duration) <= 0,
+        "--fault-every must be in [100ms, --duration]: " + Units.config(faultEvery));
+    Options.require(spec, outage.compareTo(Duration.ofMinutes(5)) <= 0,
+        "--outage must be in [0s, 5m]: " + Units.config(outage));
+    Options.require(spec, turnTimeout.compareTo(Duration.ofMillis(100)) >= 0
+        && turnTimeout.compareTo(Duration.ofHours(1)) <= 0, "--turn-timeout must be in [100ms, 1h]: "
+        + Units.config(turnTimeout));
+    Options.require(spec, seed >= 0 && seed <= Long.MAX_VALUE / 2, "--seed must be in [0, " + Long.MAX_VALUE / 2
+        + "]: " + seed);
+    if (pgUrl != null) {
+      Options.valid(spec, () -> PgUrl.checked(pgUrl, "--pg-url"));
+    }
+    EmbedderChoice chosen = Options.valid(spec, () -> EmbedderChoice.parse(embedder));
+    Config root = AgentConfigs.load(null);
+    Map<String, Object> parameters = new LinkedHashMap<>();
+    parameters.put("duration", Units.config(duration));
+    parameters.put("agents_per_group", agents);
+    parameters.put("fault_every", Units.config(faultEvery));
+    parameters.put("outage", Units.config(outage));
+    parameters.put("seed", seed);
+    parameters.put("database", pgUrl == null ? "pglite" : PgUrl.redacted(pgUrl));
+    parameters.put("embedder", chosen.embedder().name());
+    parameters.put("model", "nano-sim (simulated)");
+    return ActorSystems.with("memloop-soak", root, system -> {
+      BenchRun run = BenchRun.start(spec, output, "soak", "memloop soak", parameters);
+      Path data = run.file("pglite-data");
+      Soak.Result result;
+      try {
+        result = Soak.run(system, root, new Soak.Settings(duration, agents, faultEvery, outage, seed, pgUrl, data,
+            turnTimeout), chosen, run.console());
+      } finally {
+        Directories.deleteTree(data); // the soak's database, not a result
+      }
+      String report = SoakReport.plain(result);
+      run.console().print(report);
+      int code = run.finish("soak.json", result, "```\n" + report + "```\n");
+      return result.nothingLost() ? code : Failures.FAILED;
+    });
+  }
+}

@@ -1,0 +1,122 @@
+package dev.memloop.cli.serve;
+
+import static org.apache.pekko.http.javadsl.server.Directives.complete;
+import static org.apache.pekko.http.javadsl.server.Directives.completeOK;
+import static org.apache.pekko.http.javadsl.server.Directives.concat;
+import static org.apache.pekko.http.javadsl.server.Directives.get;
+import static org.apache.pekko.http.javadsl.server.Directives.getFromResource;
+import static org.apache.pekko.http.javadsl.server.Directives.path;
+import static org.apache.pekko.http.javadsl.server.Directives.pathSingleSlash;
+
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.net.BindException;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.pekko.NotUsed;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.http.javadsl.Http;
+import org.apache.pekko.http.javadsl.ServerBinding;
+import org.apache.pekko.http.javadsl.marshalling.sse.EventStreamMarshalling;
+import org.apache.pekko.http.javadsl.model.ContentTypes;
+import org.apache.pekko.http.javadsl.model.HttpCharsets;
+import org.apache.pekko.http.javadsl.model.HttpEntities;
+import org.apache.pekko.http.javadsl.model.MediaTypes;
+import org.apache.pekko.http.javadsl.model.sse.ServerSentEvent;
+import org.apache.pekko.http.javadsl.server.Route;
+import org.apache.pekko.stream.javadsl.Source;
+
+/**
+ * {@code --serve}: {@code /metrics} in the Prometheus text format, {@code /} the live page, {@code /live} its
+ * server-sent events (one {@link LiveView} object a second), and the page's script and charts from the jar.
+ *
+ * <p>Bound in the command's own actor system (the fleet's, the node's), on its default dispatcher, not the agents':
+ * a second actor system beside a fleet measured 15-20% fewer steps/s on two cores, even with nothing bound
+ * (docs/BENCHMARKS.md). Closing unbinds; the system is the command's to terminate.
+ */
+public final class MetricsServer implements AutoCloseable {
+
+  static final Duration BIND = Duration.ofSeconds(10);
+  static final Duration TICK = Duration.ofSeconds(1);
+  private static final String PAGE = "dev/memloop/cli/serve/";
+  private static final String UPLOT = "META-INF/resources/webjars/uplot/" + UplotVersion.VERSION + "/dist/";
+
+  private final ServerBinding binding;
+  private final ServeAddress address;
+
+  private MetricsServer(ServerBinding binding, ServeAddress address) {
+    this.binding = binding;
+    this.address = address;
+  }
+
+  /**
+   * @param flag the flag the address came from, named if the bind fails
+   * @throws IllegalArgumentException naming the flag and the address when the port is in use or the address cannot be
+   *     bound; nothing is left running
+   */
+  public static MetricsServer start(ServeAddress address, String flag, PrometheusMeterRegistry registry, LiveView live,
+      ActorSystem<?> system) throws InterruptedException {
+    try {
+      ServerBinding binding = Http.get(system).newServerAt(address.host(), address.port())
+          .bind(route(registry, live)).toCompletableFuture().get(BIND.toSeconds(), TimeUnit.SECONDS);
+      return new MetricsServer(binding, address);
+    } catch (ExecutionException e) {
+      throw new IllegalArgumentException(flag + " " + address.host() + ":" + address.port() + ": cannot bind ("
+          + why(e.getCause()) + ")");
+    } catch (TimeoutException e) {
+      throw new IllegalArgumentException(flag + " " + address.host() + ":" + address.port() + ": not bound within "
+          + BIND.toSeconds() + " s");
+    }
+  }
+
+  /** Why a bind failed, in words: Pekko wraps the socket's own exception. */
+  private static String why(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof BindException bind) {
+        String message = String.valueOf(bind.getMessage());
+        return message.contains("in use") ? "the port is in use; choose another, or 0 for any free one"
+            : "the address is not one of this machine's";
+      }
+    }
+    return String.valueOf(failure);
+  }
+
+  static Route route(PrometheusMeterRegistry registry, LiveView live) {
+    return get(() -> concat(
+        path("metrics", () -> complete(HttpEntities.create(
+            MediaTypes.TEXT_PLAIN.toContentType(HttpCharsets.UTF_8), registry.scrape()))),
+        path("live", () -> completeOK(events(live), EventStreamMarshalling.toEventStream())),
+        pathSingleSlash(() -> getFromResource(PAGE + "index.html", ContentTypes.TEXT_HTML_UTF8)),
+        path("live.js", () -> getFromResource(PAGE + "live.js")),
+        path("uPlot.iife.min.js", () -> getFromResource(UPLOT + "uPlot.iife.min.js")),
+        path("uPlot.min.css", () -> getFromResource(UPLOT + "uPlot.min.css"))));
+  }
+
+  /** One snapshot of {@code live} a second, for as long as the page listens. */
+  private static Source<ServerSentEvent, NotUsed> events(LiveView live) {
+    return Source.tick(Duration.ZERO, TICK, "tick").map(tick -> ServerSentEvent.create(live.json()))
+        .mapMaterializedValue(cancellable -> NotUsed.getInstance());
+  }
+
+  /** The port bound (the one asked for, or the one chosen for port 0). */
+  public int port() {
+    return binding.localAddress().getPort();
+  }
+
+  public String url() {
+    return address.url(port());
+  }
+
+  /** Stops listening (connections open now are closed with the actor system). */
+  @Override
+  public void close() {
+    try {
+      binding.unbind().toCompletableFuture().get(BIND.toSeconds(), TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      // not unbound in time: the actor system's termination closes the socket
+    }
+  }
+}

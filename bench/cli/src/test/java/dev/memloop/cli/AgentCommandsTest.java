@@ -1,0 +1,245 @@
+package dev.memloop.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.memloop.bench.report.RunDirectory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** memloop fleet, calibrate, lifecycle and bench runtime: named errors, and small real runs. */
+class AgentCommandsTest {
+
+  @TempDir
+  Path results;
+
+  static Stream<Arguments> badFlags() {
+    return Stream.of(
+        Arguments.of(new String[] {"fleet", "--agents", "0"}, "agents must be > 0: 0"),
+        Arguments.of(new String[] {"fleet", "--policy", "sometimes"}, "policy must be none, per-turn, per-step or networked: 'sometimes'"),
+        Arguments.of(new String[] {"fleet", "--policy", "none,none"}, "each policy runs once"),
+        Arguments.of(new String[] {"fleet", "--rtt", "soon"}, "not a duration (as in 30ms, 1s): 'soon'"),
+        Arguments.of(new String[] {"fleet", "--rtt", "-3ms"}, "a duration must be >= 0: '-3ms'"),
+        Arguments.of(new String[] {"fleet", "--budget", "lots"}, "memloop.agent.budget = \"lots\""),
+        Arguments.of(new String[] {"fleet", "--budget", "0ms"}, "budget must be > 0 or unlimited: 0s"),
+        Arguments.of(new String[] {"fleet", "--config", "/no/such.conf"}, "config file not found: /no/such.conf"),
+        Arguments.of(new String[] {"fleet", "--model", "gpt-9"}, "--model gpt-9: without --llm, --model names a simulated preset"),
+        Arguments.of(new String[] {"fleet", "--embedder", "bert-huge"}, "'bert-huge'"),
+        Arguments.of(new String[] {"fleet", "--seed", "1000000005"}, "seed 1000000005 is held out"),
+        Arguments.of(new String[] {"fleet", "--warmup", "-1"}, "warmup must be >= 0: -1"),
+        Arguments.of(new String[] {"calibrate", "--embedder", "hashing-x"}, "hashing embedder needs a dimension"),
+        Arguments.of(new String[] {"lifecycle", "agents", "--rounds", "0"}, "rounds must be > 0: 0"),
+        Arguments.of(new String[] {"lifecycle", "agents", "--seconds", "0"}, "seconds per round must be in (0, 60]: 0.0"),
+        Arguments.of(new String[] {"lifecycle", "agents", "--in-flight", "0"}, "lifecycles in flight must be in [1, 100000]: 0"),
+        Arguments.of(new String[] {"lifecycle", "agents", "--steps", "0"}, "steps per turn must be in [1, 1000]: 0"),
+        Arguments.of(new String[] {"lifecycle", "agents", "--idle", "-1"}, "idle must be in [0, 1000000]: -1"),
+        Arguments.of(new String[] {"lifecycle", "agents", "--idle", "2000000000"},
+            "idle must be in [0, 1000000]: 2000000000"),
+        Arguments.of(new String[] {"fleet", "--agents", "2000000000"},
+            "--agents 2000000000: 2,000,000,000 agents need about 208.6 TiB of heap (~112.0 KiB each), and this JVM "
+                + "may plan on"),
+        Arguments.of(new String[] {"fleet", "--in-flight", "0"}, "--in-flight must be in [1, 10000000]: 0"),
+        Arguments.of(new String[] {"fleet", "--store", "mongo"}, "'mongo': expected own or pgvector"),
+        Arguments.of(new String[] {"fleet", "--store", "pgvector"},
+            "--store applies to networked groups, and there is none: add networked to --policy"),
+        Arguments.of(new String[] {"fleet", "--pg-url", "jdbc:postgresql://db/x"},
+            "--pg-url needs a group whose memory is in pgvector (--store pgvector, or memory.store = pgvector"),
+        Arguments.of(new String[] {"fleet", "--policy", "networked", "--store", "pgvector", "--pg-url",
+            "mysql://u:hunter2@db/x?password=hunter2"}, "'mysql://u:***@db/x?password=***'"),
+        Arguments.of(new String[] {"lifecycle", "idle", "--agents", "0"}, "agents must be in [1, 10000000]: 0"),
+        Arguments.of(new String[] {"lifecycle", "idle", "--items", "0"}, "items must be in [1, 1000]: 0"),
+        Arguments.of(new String[] {"lifecycle", "idle", "--sample", "-1"}, "sample must be >= 0: -1"),
+        Arguments.of(new String[] {"lifecycle", "idle", "--form", "tiny"}, "'tiny': expected compact or full"),
+        Arguments.of(new String[] {"lifecycle", "idle", "--active", "-1"}, "active must be >= 0: -1"),
+        Arguments.of(new String[] {"lifecycle", "idle", "--idle-timeout", "0s"},
+            "--idle-timeout must be > 0 and <= 365d: 0s"),
+        Arguments.of(new String[] {"lifecycle", "idle", "--idle-timeout", "400d"},
+            "--idle-timeout must be > 0 and <= 365d: 400d"),
+        Arguments.of(new String[] {"lifecycle", "idle", "--active", "2000000000"},
+            "--active 2000000000: 100,000 idle and 2,000,000,000 active agents need about"),
+        Arguments.of(new String[] {"lifecycle", "idle", "--agents", "10000000", "--items", "1000"},
+            "--agents 10000000: 10,000,000 idle agents of 1000 items need about"),
+        Arguments.of(new String[] {"fleet", "--agents", "1000000000", "--policy", "per-step,none"},
+            "--agents 1000000000: 2,000,000,000 agents need about"),
+        Arguments.of(new String[] {"fleet", "--trace-ratio", "0.5"}, "--trace-ratio needs --otlp-endpoint URL"),
+        Arguments.of(new String[] {"fleet", "--otlp-endpoint", "http://127.0.0.1:4318/v1/traces", "--trace-ratio",
+            "0"}, "--trace-ratio must be in (0, 1]: 0.0"),
+        Arguments.of(new String[] {"fleet", "--otlp-endpoint", "grpc://collector:4317"},
+            "--otlp-endpoint grpc://collector:4317: expected http(s)://HOST:PORT/v1/traces"),
+        Arguments.of(new String[] {"fleet", "--otlp-endpoint", "http://u:hunter2@collector:4318/v1/traces"},
+            "--otlp-endpoint: a URL with credentials is refused"),
+        Arguments.of(new String[] {"blackboard", "stress", "--read-pause", "1e12d"},
+            "--read-pause must be at most 1s: "),
+        Arguments.of(new String[] {"node", "--port", "0", "--seeds", "127.0.0.1:99999"},
+            "a seed's port must be in [1, 65535]: '127.0.0.1:99999'"),
+        Arguments.of(new String[] {"node", "--port", "0", "--host", "999.1.1.1"}, "--host 999.1.1.1: does not resolve"),
+        Arguments.of(new String[] {"node", "--port", "0", "--host", "192.0.2.1"},
+            "--host 192.0.2.1: not an address of this machine"),
+        Arguments.of(new String[] {"fleet", "--linger", "30s"}, "--linger needs --serve HOST:PORT"),
+        Arguments.of(new String[] {"fleet", "--serve-public"}, "--serve-public needs --serve HOST:PORT"),
+        Arguments.of(new String[] {"fleet", "--serve", "127.0.0.1:0", "--linger", "2d"}, "--linger must be <= 1d: 2d"),
+        Arguments.of(new String[] {"fleet", "--serve", "10.1.2.3:9464"},
+            "--serve 10.1.2.3:9464: 10.1.2.3 is not a loopback address; to serve metrics to the network add --serve-public"),
+        Arguments.of(new String[] {"blackboard", "--serve", "no-such-host.invalid:1"},
+            "--serve no-such-host.invalid:1: host 'no-such-host.invalid' does not resolve"),
+        Arguments.of(new String[] {"node", "--port", "0", "--linger", "1s"}, "--linger needs --serve HOST:PORT"),
+        Arguments.of(new String[] {"node", "--port", "0", "--serve", "127.0.0.1:0", "--linger", "1s"},
+            "--linger: a node serves until it is stopped"),
+        Arguments.of(new String[] {"bench", "durability", "--agents", "0"}, "--agents must be in [1, 10000]: 0"),
+        Arguments.of(new String[] {"bench", "durability", "--turns", "1001"}, "--turns must be in [1, 1000]: 1001"),
+        Arguments.of(new String[] {"bench", "durability", "--items-per-turn", "-1"},
+            "--items-per-turn must be in [0, 100]: -1"),
+        Arguments.of(new String[] {"bench", "durability", "--snapshot-every", "0"},
+            "--snapshot-every must be in [1, 1000]: 0"),
+        Arguments.of(new String[] {"bench", "durability", "--rounds", "11"}, "--rounds must be in [1, 10]: 11"),
+        Arguments.of(new String[] {"bench", "durability", "--pg-url", "mysql://u:hunter2@db/x?password=hunter2"},
+            "'mysql://u:***@db/x?password=***'"),
+        Arguments.of(new String[] {"bench", "runtime", "--items", "0"}, "items must be in [1, 1000000]: 0"),
+        Arguments.of(new String[] {"bench", "runtime", "--steps", "1"}, "steps per turn must be in [2, 60]: 1"),
+        Arguments.of(new String[] {"bench", "runtime", "--turns", "0"}, "turns must be in [1, 100000]: 0"),
+        Arguments.of(new String[] {"bench", "runtime", "--agents", "-2"}, "agents must be >= 0: -2"),
+        Arguments.of(new String[] {"node", "--port", "1", "--role", "agents,stroe"}, "unknown role 'stroe': expected agents, store, blackboard or driver"),
+        Arguments.of(new String[] {"node", "--port", "99999"}, "port must be in [0, 65535]: 99999"),
+        Arguments.of(new String[] {"bench", "cluster", "--agents", "0"}, "agents must be in [1, 10000]: 0"),
+        Arguments.of(new String[] {"bench", "cluster", "--rounds", "21"}, "rounds must be in [1, 20]: 21"),
+        Arguments.of(new String[] {"bench", "cluster", "--requests", "5"}, "requests must be in [10, 1000000]: 5"),
+        Arguments.of(new String[] {"bench", "cluster", "--items", "0"}, "items must be in [1, 1000000]: 0"),
+        Arguments.of(new String[] {"bench", "cluster", "--posts", "0"}, "posts must be in [1, 100000]: 0"),
+        Arguments.of(new String[] {"node", "--port", "1", "--seeds", "nowhere"}, "a seed must be host:port: 'nowhere'"),
+        Arguments.of(new String[] {"node"}, "Missing required option: '--port=<port>'"),
+        Arguments.of(new String[] {"node", "--port", "0", "--join-timeout", "0s"},
+            "--join-timeout must be in [1s, 1h]: 0s"),
+        Arguments.of(new String[] {"cluster-demo", "--nodes", "1"}, "nodes must be in [2, 9]: 1"),
+        Arguments.of(new String[] {"cluster-demo", "--agents", "0"}, "agents must be in [1, 10000]: 0"),
+        Arguments.of(new String[] {"cluster-demo", "--kill-after-turn", "3"}, "kill-after-turn must be in [-1, 2]: 3"),
+        Arguments.of(new String[] {"cluster-demo", "--seed", "1000000003"}, "seed 1000000003 is held out"),
+        Arguments.of(new String[] {"cluster-demo", "--kill-during-handoff", "--nodes", "3"},
+            "--kill-during-handoff kills two nodes in turn --kill-after-turn (in [0, 2]): it needs --nodes 4 or more"),
+        Arguments.of(new String[] {"cluster-demo", "--kill-mid-turn", "--restart-all"},
+            "--kill-mid-turn needs a turn to kill in (--kill-after-turn in [0, 2]) and kills one node"),
+        Arguments.of(new String[] {"cluster-demo", "--kill-mid-turn", "--kill-after-turn", "-1"},
+            "--kill-mid-turn needs a turn to kill in"),
+        Arguments.of(new String[] {"cluster-demo", "--restart-all", "--kill-after-turn", "-1"},
+            "--restart-all needs a turn to restart after: --kill-after-turn must be in [0, 2], not -1"),
+        Arguments.of(new String[] {"node", "--port", "0", "--data-dir", "/proc/memloop-data"},
+            "--data-dir /proc/memloop-data: cannot be created"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("badFlags")
+  void should_reject_bad_flags_naming_the_value(String[] args, String message) throws IOException {
+    CliRun.assertRefused(args, message, results);
+  }
+
+  @Test
+  void should_give_up_joining_seeds_that_never_answer_at_the_join_timeout() throws IOException {
+    int nobody;
+    try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      nobody = free.getLocalPort(); // closed again: no node listens there
+    }
+    CliRun run = CliRun.of("node", "--port", "0", "--seeds", "127.0.0.1:" + nobody, "--join-timeout", "2s");
+    assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(Failures.FAILED);
+    assertThat(run.err()).contains("memloop node: did not join the cluster through [127.0.0.1:" + nobody
+        + "] within 2s (--join-timeout)");
+  }
+
+  @Test
+  void should_refuse_a_serve_port_in_use_before_writing_anything() throws IOException {
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      String address = "127.0.0.1:" + taken.getLocalPort();
+      CliRun.assertRefused(new String[] {"fleet", "--agents", "2", "--serve", address},
+          "--serve " + address + ": cannot bind (the port is in use; choose another, or 0 for any free one)", results);
+    }
+  }
+
+  @Test
+  void should_run_a_small_graded_fleet_of_every_policy() throws IOException {
+    CliRun run = CliRun.of("fleet", "--agents", "20", "--policy", "per-step,networked,per-turn,none", "--rtt", "2ms",
+        "--embedder", "hashing", "--warmup", "5", "--no-progress", "--json", "--out", results.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    JsonNode json = RunDirectory.JSON.readTree(run.out());
+    assertThat(json.get("model").asText()).contains("simulated");
+    JsonNode triage = json.get("triage");
+    assertThat(triage).hasSize(4);
+    assertThat(triage.get(0).get("group").asText()).isEqualTo("per-step");
+    assertThat(triage.get(0).get("redundantMean").asDouble()).isZero();
+    assertThat(triage.get(3).get("redundantMean").asDouble()).isGreaterThan(3);
+    assertThat(triage.get(1).get("lookupsMean").asDouble()).as("networked agents looked up").isPositive();
+    assertThat(json.get("runtime").get("groups")).hasSize(4);
+    try (Stream<Path> runs = Files.list(results)) {
+      Path dir = runs.findFirst().orElseThrow();
+      assertThat(dir.getFileName().toString()).startsWith("fleet-");
+      assertThat(RunDirectory.JSON.readTree(dir.resolve("agents.json").toFile())).hasSize(80);
+      assertThat(Files.readString(dir.resolve("report.md"))).contains("## Triage").contains("per-turn");
+    }
+  }
+
+  @Test
+  void should_run_groups_from_a_config_file() throws IOException {
+    Path conf = results.resolve("fleet.conf");
+    Files.writeString(conf, """
+        memloop.agent.memory.embedder = hashing
+        memloop.groups {
+          small { agents = 3, policy = per-step }
+          blind { agents = 2, policy = none }
+        }
+        """);
+    Path out = results.resolve("out");
+    CliRun run = CliRun.of("fleet", "--config", conf.toString(), "--warmup", "0", "--no-progress", "--out", out.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("5 agents in 2 group(s)").contains("small").contains("blind");
+    CliRun conflict = CliRun.of("fleet", "--config", conf.toString(), "--policy", "none", "--out", out.toString());
+    assertThat(conflict.exitCode()).isEqualTo(2);
+    assertThat(conflict.err()).contains("--policy conflicts with the groups of " + conf);
+    Files.writeString(conf, "memloop.groups.x { agents = 2, policy = none, colour = blue }\n");
+    CliRun unknown = CliRun.of("fleet", "--config", conf.toString(), "--out", out.toString());
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.err()).contains("unknown config key memloop.groups.x.colour");
+  }
+
+  @Test
+  void should_run_networked_agents_on_postgresql_pgvector_started_for_the_run() throws IOException {
+    CliRun fleet = CliRun.of("fleet", "--agents", "4", "--policy", "networked", "--store", "pgvector", "--in-flight",
+        "1", "--warmup", "0", "--embedder", "hashing", "--out", results.toString());
+    if (fleet.exitCode() != 0 && !"true".equals(System.getenv("CI")) && fleet.err().contains("pglite")) {
+      org.junit.jupiter.api.Assumptions.abort("PGlite could not start here: " + fleet.err());
+    }
+    assertThat(fleet.exitCode()).as(fleet.err()).isZero();
+    assertThat(fleet.out()).contains("pgvector: PostgreSQL").contains("pgvector 0.8.7")
+        .containsPattern("\\nnetworked +4 +2?[0-9]+ ");
+    try (Stream<Path> runs = Files.list(results)) {
+      Path dir = runs.filter(d -> d.getFileName().toString().startsWith("fleet-")).findFirst().orElseThrow();
+      assertThat(Files.readString(dir.resolve("run.json"))).contains("PGlite").doesNotContain("password=postgres");
+    }
+  }
+
+  @Test
+  void should_calibrate_and_time_the_lifecycles() {
+    CliRun calibrate = CliRun.of("calibrate", "--embedder", "hashing", "--out", results.toString());
+    assertThat(calibrate.exitCode()).as(calibrate.err()).isZero();
+    assertThat(calibrate.out()).contains("hashing-256").contains("0.999").contains("Template wording dominates");
+    CliRun lifecycle = CliRun.of("lifecycle", "agents", "--rounds", "1", "--seconds", "0.1", "--warmup", "0", "--idle", "200",
+        "--embedder", "hashing", "--out", results.toString());
+    assertThat(lifecycle.exitCode()).as(lifecycle.err()).isZero();
+    assertThat(lifecycle.out()).contains("spawn + turn + stop /s").contains("heap bytes per idle actor");
+    CliRun idle = CliRun.of("lifecycle", "idle", "--agents", "300", "--items", "4", "--sample", "30", "--active", "20",
+        "--idle-timeout", "200ms",
+        "--embedder", "hashing", "--out", results.toString());
+    assertThat(idle.exitCode()).as(idle.err()).isZero();
+    assertThat(idle.out()).contains("300 x 4").contains("heap per idle agent")
+        .contains("idle agents passivated after 200ms")
+        .containsPattern("agents back that caught a repeat +30 of 30")
+        .containsPattern("active fleet beside them \\(nano-sim, simulated\\) +20 agents, [0-9,]+ steps/s, 0 redundant");
+    CliRun runtime = CliRun.of("bench", "runtime", "--items", "50", "--turns", "3", "--agents", "20",
+        "--embedder", "hashing", "--out", results.toString());
+    assertThat(runtime.exitCode()).as(runtime.err()).isZero();
+    assertThat(runtime.out()).contains("+110 ms RTT (modeled)").contains("guarded (per-step)");
+  }
+}

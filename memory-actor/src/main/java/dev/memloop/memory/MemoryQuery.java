@@ -1,0 +1,177 @@
+package dev.memloop.memory;
+
+import java.util.Arrays;
+
+/**
+ * One read of a {@link WorkingMemory}: the items nearest to a text (embedded by the memory) or to a vector, at
+ * most {@link #k()} of them, each at least {@link #minScore()}-similar, among those whose metadata passes
+ * {@link #filter()}. Every read of every memory is one of these ({@link WorkingMemory#search(MemoryQuery)}); the
+ * memory's {@code recall}, {@code match} and {@code seen} are shorthands for common ones.
+ *
+ * <pre>{@code
+ * List<Recall> notes = memory.search(MemoryQuery.text("ssh on web-03").k(8).minScore(0.5)
+ *     .filter(MetadataFilter.eq("host", "web-03")).build());
+ * }</pre>
+ *
+ * <p>Defaults: {@code k = 1}, no minimum score, no filter. A text must not be null or blank; a vector not null
+ * (its dimension, finiteness and non-zero length are the memory's to check, since only it knows its dimension).
+ * {@code k} must be positive and asks for at most {@code k}: never more than the memory holds. Bad values throw
+ * {@link IllegalArgumentException} naming the value, at {@link Builder#build()}.
+ *
+ * <p>Immutable. The vector is the caller's, not copied: it must not change while a search runs.
+ */
+public final class MemoryQuery {
+
+  /** The score of "no minimum": every item qualifies. */
+  public static final double NO_MINIMUM = Double.NEGATIVE_INFINITY;
+
+  private final String text;
+  private final float[] vector;
+  private final int k;
+  private final double minScore;
+  private final MetadataFilter filter;
+
+  private MemoryQuery(Builder b) {
+    this.text = b.text;
+    this.vector = b.vector;
+    this.k = b.k;
+    this.minScore = b.minScore;
+    this.filter = b.filter;
+  }
+
+  /** A query for the items nearest to {@code text}, which the memory embeds. */
+  public static Builder text(String text) {
+    return new Builder(text, null, false);
+  }
+
+  /** A query for the items nearest to {@code vector} (any non-zero length; the memory normalizes a copy). */
+  public static Builder vector(float[] vector) {
+    return new Builder(null, vector, true);
+  }
+
+  /** The query text, or null for a vector query. */
+  public String text() {
+    return text;
+  }
+
+  /** The query vector, or null for a text query. */
+  public float[] vector() {
+    return vector;
+  }
+
+  public boolean isText() {
+    return text != null;
+  }
+
+  /**
+   * The same query for {@code vector}, the text's embedding: a store that embeds once and then asks several indexes
+   * (or another process) sends this.
+   */
+  public MemoryQuery withVector(float[] vector) {
+    Builder b = vector(vector).k(k).minScore(minScore);
+    if (filter != null) {
+      b.filter(filter);
+    }
+    return b.build();
+  }
+
+  /** At most this many items, best first. */
+  public int k() {
+    return k;
+  }
+
+  /** The least similarity an item must have, in [-1, 1], or {@link #NO_MINIMUM}. */
+  public double minScore() {
+    return minScore;
+  }
+
+  /** The metadata condition items must pass, or null for none. */
+  public MetadataFilter filter() {
+    return filter;
+  }
+
+  /**
+   * Whether {@code found} meets this query's minimum score and filter: for a store that ranks first and screens
+   * after (a filter cannot cross a network), and for merging results of several indexes.
+   */
+  public boolean admits(Recall found) {
+    return found.similarity() >= minScore && (filter == null || filter.test(found.metadata()));
+  }
+
+  /** The query without its filter: what a store that cannot run the filter is sent. */
+  public MemoryQuery withoutFilter() {
+    return filter == null ? this : new Builder(text, vector, vector != null).k(k).minScore(minScore).build();
+  }
+
+  @Override
+  public String toString() {
+    return "MemoryQuery[" + (text != null ? "text=" + Inputs.show(text) : "vector=" + vector.length + " dims")
+        + ", k=" + k + (minScore == NO_MINIMUM ? "" : ", minScore=" + minScore) + (filter == null ? "" : ", filtered")
+        + "]";
+  }
+
+  /** Builds a {@link MemoryQuery}; not thread-safe. */
+  public static final class Builder {
+    private final String text;
+    private final float[] vector;
+    private final boolean byVector;
+    private int k = 1;
+    private double minScore = NO_MINIMUM;
+    private MetadataFilter filter;
+
+    private Builder(String text, float[] vector, boolean byVector) {
+      this.text = text;
+      this.vector = vector;
+      this.byVector = byVector;
+    }
+
+    /** At most {@code k} items (> 0); 1 by default. */
+    public Builder k(int k) {
+      this.k = k;
+      return this;
+    }
+
+    /** Only items at least {@code minScore}-similar, in [-1, 1]; none by default. */
+    public Builder minScore(double minScore) {
+      this.minScore = minScore;
+      return this;
+    }
+
+    /** Only items whose metadata passes {@code filter} (not null); all by default. */
+    public Builder filter(MetadataFilter filter) {
+      Inputs.filter(filter);
+      this.filter = filter;
+      return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException naming the value: a null or blank text, a null vector, {@code k <= 0}, a
+     *     minimum score outside [-1, 1]
+     */
+    public MemoryQuery build() {
+      if (byVector && vector == null) {
+        throw new IllegalArgumentException("query must not be null (a vector query)");
+      }
+      if (!byVector) {
+        Inputs.text(text, "query");
+      }
+      Inputs.k(k);
+      if (minScore != NO_MINIMUM && !(minScore >= -1 && minScore <= 1)) {
+        throw new IllegalArgumentException("minScore must be in [-1, 1]: " + minScore);
+      }
+      return new MemoryQuery(this);
+    }
+  }
+
+  /** For tests and records: equal queries ask the same thing (the filter compared by identity). */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof MemoryQuery q && k == q.k && Double.compare(minScore, q.minScore) == 0 && filter == q.filter
+        && java.util.Objects.equals(text, q.text) && Arrays.equals(vector, q.vector);
+  }
+
+  @Override
+  public int hashCode() {
+    return java.util.Objects.hash(text, Arrays.hashCode(vector), k, minScore);
+  }
+}

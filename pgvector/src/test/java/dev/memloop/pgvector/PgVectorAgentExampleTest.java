@@ -1,0 +1,51 @@
+package dev.memloop.pgvector;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * memloop-pgvector's README example is this module's PgVectorAgent.java, word for word, and it runs as printed in a
+ * JVM of its own against PostgreSQL + pgvector (PGlite on 127.0.0.1): run twice, its memory outlives it.
+ */
+class PgVectorAgentExampleTest {
+
+  static final String HEADING = "## Example: an agent whose memory is in PostgreSQL";
+
+  @Test
+  void should_print_in_the_readme_exactly_the_program_the_suite_compiles() throws IOException {
+    String readme = Files.readString(Path.of("README.md"));
+    int at = readme.indexOf(HEADING);
+    assertThat(at).as("the README has the heading '%s'", HEADING).isNotNegative();
+    int start = readme.indexOf("```java\n", at);
+    int end = readme.indexOf("\n```", start + 8);
+    assertThat(readme.substring(start + "```java\n".length(), end + 1))
+        .isEqualTo(Files.readString(Path.of("src/test/java/PgVectorAgent.java")));
+  }
+
+  @Test
+  void should_guard_through_the_database_and_find_its_memory_again_when_run_again() throws Exception {
+    try (PgliteServer server = PgliteFixture.start()) {
+      String first = run(server);
+      assertThat(first).contains("turn 0: MISS").contains("turn 1: HIT");
+      assertThat(run(server)).as("a second run finds the first run's action").contains("turn 0: HIT");
+    }
+  }
+
+  private static String run(PgliteServer server) throws Exception {
+    ProcessBuilder java = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Dmemloop.pgvector.url=" + server.jdbcUrl(), "-Dmemloop.pgvector.pool-size=" + PgliteServer.POOL_SIZE,
+        "-cp", System.getProperty("java.class.path"), "PgVectorAgent").redirectErrorStream(true);
+    Process process = java.start();
+    process.getOutputStream().close();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
+    assertThat(process.exitValue()).as(out).isZero();
+    return out;
+  }
+}

@@ -1,0 +1,82 @@
+package dev.memloop.runtime.llm;
+
+import dev.memloop.runtime.metrics.MetricNames;
+import dev.langchain4j.model.chat.listener.ChatModelErrorContext;
+import dev.langchain4j.model.chat.listener.ChatModelListener;
+import dev.langchain4j.model.chat.listener.ChatModelRequestContext;
+import dev.langchain4j.model.chat.listener.ChatModelResponseContext;
+import dev.langchain4j.model.output.TokenUsage;
+import dev.memloop.runtime.llm.LlmCounters;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Model calls as langchain4j reports them to its {@link ChatModelListener}s: each attempt's latency and outcome
+ * ({@link MetricNames#LLM_CALLS}, a timer tagged {@code outcome} {@code ok} or {@code error}) and its tokens
+ * ({@link MetricNames#LLM_TOKENS}, by {@code direction}). Retries and timeouts are decided above the model, by
+ * {@code ChatCalls}: they are read from its {@link LlmCounters} ({@code memloop_llm_retries_total},
+ * {@code memloop_llm_timeouts_total}). Add it to a model of your own with its builder's {@code listeners(...)}.
+ * Thread-safe: every agent's calls go through one listener.
+ */
+public final class LlmMetrics implements ChatModelListener {
+
+  private static final Object STARTED = new Object(); // the attribute key of a call's start, in its context
+
+  private final Timer ok;
+  private final Timer failed;
+  private final Counter input;
+  private final Counter output;
+
+  /** @param counters the runtime's own counters of the same calls, for retries and timeouts; null for none */
+  public LlmMetrics(MeterRegistry registry, LlmCounters counters) {
+    ok = timer(registry, "ok");
+    failed = timer(registry, "error");
+    input = Counter.builder(MetricNames.LLM_TOKENS).tag("direction", "input").description("Tokens sent to the model")
+        .register(registry);
+    output = Counter.builder(MetricNames.LLM_TOKENS).tag("direction", "output")
+        .description("Tokens the model answered with").register(registry);
+    if (counters != null) {
+      FunctionCounter.builder("memloop.llm.retries", counters, c -> c.snapshot().retries())
+          .description("Model calls retried after a 429 or a 5xx").register(registry);
+      FunctionCounter.builder("memloop.llm.timeouts", counters, c -> c.snapshot().timeouts())
+          .description("Model calls that timed out").register(registry);
+    }
+  }
+
+  private static Timer timer(MeterRegistry registry, String outcome) {
+    return Timer.builder(MetricNames.LLM_CALLS).tag(MetricNames.OUTCOME, outcome)
+        .description("Model calls (each attempt) and their latency").publishPercentileHistogram()
+        .register(registry);
+  }
+
+  @Override
+  public void onRequest(ChatModelRequestContext context) {
+    context.attributes().put(STARTED, System.nanoTime());
+  }
+
+  @Override
+  public void onResponse(ChatModelResponseContext context) {
+    record(ok, context.attributes().get(STARTED));
+    TokenUsage usage = context.chatResponse().tokenUsage();
+    if (usage != null) {
+      input.increment(usage.inputTokenCount() == null ? 0 : usage.inputTokenCount());
+      output.increment(usage.outputTokenCount() == null ? 0 : usage.outputTokenCount());
+    }
+  }
+
+  @Override
+  public void onError(ChatModelErrorContext context) {
+    record(failed, context.attributes().get(STARTED));
+  }
+
+  private static void record(Timer timer, Object started) {
+    if (started instanceof Long start) {
+      timer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+    } else {
+      timer.record(0, TimeUnit.NANOSECONDS); // the model did not tell its listeners of the request: counted, untimed
+    }
+  }
+}

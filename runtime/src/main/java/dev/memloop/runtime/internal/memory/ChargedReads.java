@@ -1,0 +1,184 @@
+package dev.memloop.runtime.internal.memory;
+
+import dev.memloop.memory.Embedder;
+import dev.memloop.memory.MemoryQuery;
+import dev.memloop.memory.Recall;
+import dev.memloop.memory.timing.Ticker;
+import dev.memloop.runtime.step.GuardCheck;
+import dev.memloop.runtime.step.GuardOutcome;
+import dev.memloop.runtime.step.MemoryOutcome;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The one path every read of an agent takes, the runtime's guard lookups and the reasoner's memory calls alike:
+ * if the turn's budget covers the read's estimate, embed the text in process, ask the store through the agent's
+ * {@link MemoryAccess}, and charge the budget what the read really cost. A read the budget cannot cover answers
+ * {@link MemoryOutcome#UNAFFORDABLE} at once and sends nothing; one whose reply does not come within its timeout
+ * (the configured limit, never past the remaining budget) answers {@link MemoryOutcome#TIMED_OUT}.
+ *
+ * <p>The last text read is kept with its embedding, so that writing an action line the guard just looked up embeds
+ * it once; {@link #forget} drops it when the step ends, so an idle agent holds no vector.
+ *
+ * <p>Not thread-safe: owned by one agent; listeners run on its thread.
+ */
+public final class ChargedReads {
+
+  private final Embedder embedder;
+  private final MemoryAccess access;
+  private final LatencyBudget budget;
+  private final long maxWaitNanos;
+  private final Ticker ticker;
+  private String lastText;
+  private float[] lastVector;
+
+  /**
+   * @param maxWaitNanos the longest one read may wait for a reply (networked access), within the budget
+   * @param ticker the clock reads are charged by (a manual one in tests)
+   */
+  public ChargedReads(Embedder embedder, MemoryAccess access, LatencyBudget budget, long maxWaitNanos, Ticker ticker) {
+    if (embedder == null || access == null || budget == null || ticker == null) {
+      throw new IllegalArgumentException("charged reads need an embedder, an access, a budget and a ticker");
+    }
+    if (maxWaitNanos <= 0) {
+      throw new IllegalArgumentException("max wait must be > 0 ns: " + maxWaitNanos);
+    }
+    this.embedder = embedder;
+    this.access = access;
+    this.budget = budget;
+    this.maxWaitNanos = maxWaitNanos;
+    this.ticker = ticker;
+  }
+
+  /** The most similar item at or above {@code threshold}; {@code listener} may be called before this returns. */
+  public void match(String text, double threshold, ReadListener<Recall> listener) {
+    long reserved = budget.reserve(access.injectedDelayNanos());
+    if (reserved == LatencyBudget.UNAFFORDABLE) {
+      listener.done(MemoryOutcome.UNAFFORDABLE, null, ReadCost.ZERO);
+      return;
+    }
+    long timeout = timeout(reserved);
+    long start = ticker.nanoTime();
+    float[] vector = vectorOf(text);
+    long embedNanos = ticker.nanoTime() - start;
+    if (isZero(vector)) { // no known token: nothing can be equivalent to a vector without a direction
+      answerEmpty(reserved, start, embedNanos, null, listener);
+      return;
+    }
+    access.match(vector, threshold, timeout, (best, timedOut, storeNanos, delayNanos) ->
+        settle(reserved, start, embedNanos, timedOut, timedOut ? null : best, storeNanos, delayNanos, listener));
+  }
+
+  /**
+   * The guard's question before an action: is an equivalent line stored (a match at {@code threshold})? A hit
+   * blocks the action; an unaffordable or timed-out lookup lets it run unguarded. {@code check} may be called
+   * before this returns.
+   */
+  public void guard(String line, double threshold, Consumer<GuardCheck> check) {
+    match(line, threshold, (outcome, best, cost) -> check.accept(guardCheck(outcome, best, cost)));
+  }
+
+  private static GuardCheck guardCheck(MemoryOutcome outcome, Recall best, ReadCost cost) {
+    GuardOutcome guard = switch (outcome) {
+      case UNAFFORDABLE -> GuardOutcome.UNAFFORDABLE;
+      case TIMED_OUT -> GuardOutcome.TIMED_OUT;
+      default -> best == null ? GuardOutcome.MISS : GuardOutcome.HIT;
+    };
+    if (guard == GuardOutcome.UNAFFORDABLE) {
+      return GuardCheck.UNAFFORDABLE;
+    }
+    return new GuardCheck(guard, best == null ? null : best.text(), best == null ? Double.NaN : best.similarity(),
+        cost.embedNanos(), cost.storeNanos(), cost.delayNanos(), cost.chargedNanos(), cost.startNanos());
+  }
+
+  /** The {@code k} most similar items; {@code listener} may be called before this returns. */
+  public void recall(String text, int k, ReadListener<List<Recall>> listener) {
+    search(MemoryQuery.text(text).k(k).build(), listener);
+  }
+
+  /**
+   * Any read: a text query is embedded here (in process, timed apart), then the store is asked with the vector;
+   * {@code listener} may be called before this returns.
+   */
+  public void search(MemoryQuery query, ReadListener<List<Recall>> listener) {
+    access.check(query); // refused before anything is reserved
+    long reserved = budget.reserve(access.injectedDelayNanos());
+    if (reserved == LatencyBudget.UNAFFORDABLE) {
+      listener.done(MemoryOutcome.UNAFFORDABLE, List.of(), ReadCost.ZERO);
+      return;
+    }
+    long timeout = timeout(reserved);
+    long start = ticker.nanoTime();
+    float[] vector = query.isText() ? vectorOf(query.text()) : query.vector();
+    long embedNanos = ticker.nanoTime() - start;
+    if (isZero(vector)) {
+      answerEmpty(reserved, start, embedNanos, List.of(), listener);
+      return;
+    }
+    access.search(query.isText() ? query.withVector(vector) : query, timeout, (items, timedOut, storeNanos, delayNanos) ->
+        settle(reserved, start, embedNanos, timedOut, timedOut ? List.of() : items, storeNanos, delayNanos, listener));
+  }
+
+  /** The longest the read may wait: the configured limit, never past what was left before its reservation. */
+  private long timeout(long reserved) {
+    return budget.unlimited() ? maxWaitNanos : Math.min(maxWaitNanos, budget.remainingNanos() + reserved);
+  }
+
+  private <T> void answerEmpty(long reserved, long start, long embedNanos, T nothing, ReadListener<T> listener) {
+    long cost = ticker.nanoTime() - start;
+    budget.settle(reserved, cost, 0);
+    listener.done(MemoryOutcome.ANSWERED, nothing, new ReadCost(embedNanos, 0, 0, cost, start));
+  }
+
+  private <T> void settle(long reserved, long start, long embedNanos, boolean timedOut, T value, long storeNanos,
+      long delayNanos, ReadListener<T> listener) {
+    long cost = ticker.nanoTime() - start;
+    budget.settle(reserved, cost, delayNanos);
+    listener.done(timedOut ? MemoryOutcome.TIMED_OUT : MemoryOutcome.ANSWERED, value,
+        new ReadCost(embedNanos, storeNanos, delayNanos, cost, start));
+  }
+
+  /** The embedding of {@code text}, reusing the last read's when it was of the same text. */
+  public float[] vectorOf(String text) {
+    if (text.equals(lastText)) {
+      return lastVector;
+    }
+    float[] vector = embedder.embed(text);
+    lastText = text;
+    lastVector = vector;
+    return vector;
+  }
+
+  /** Drops the kept embedding (the step ended). */
+  public void forget() {
+    lastText = null;
+    lastVector = null;
+  }
+
+  public LatencyBudget budget() {
+    return budget;
+  }
+
+  public MemoryAccess access() {
+    return access;
+  }
+
+  public Embedder embedder() {
+    return embedder;
+  }
+
+  /** The clock reads are charged by. */
+  public Ticker ticker() {
+    return ticker;
+  }
+
+  /** Whether {@code vector} has no direction (its text had no known token). */
+  public static boolean isZero(float[] vector) {
+    for (float v : vector) {
+      if (v != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

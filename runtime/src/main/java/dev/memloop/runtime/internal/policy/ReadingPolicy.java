@@ -1,0 +1,116 @@
+package dev.memloop.runtime.internal.policy;
+
+import dev.memloop.runtime.policy.MemoryPolicyKind;
+import dev.memloop.memory.MemoryItem;
+import dev.memloop.memory.MemoryQuery;
+import dev.memloop.memory.Recall;
+import dev.memloop.memory.WorkingMemory;
+import dev.memloop.runtime.internal.memory.ChargedReads;
+import dev.memloop.runtime.internal.memory.LatencyBudget;
+import dev.memloop.runtime.internal.memory.ReadListener;
+import dev.memloop.runtime.internal.memory.WriteListener;
+import dev.memloop.runtime.step.MemoryOutcome;
+import dev.memloop.runtime.step.MemoryPath;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the policies with a memory share: every read through the agent's {@link ChargedReads}, the write of a line
+ * (embedded once, reusing the guard's embedding), and the agent's own memory when it has one.
+ */
+abstract sealed class ReadingPolicy extends MemoryPolicy permits PerTurnPolicy, InLoopPolicy {
+
+  final ChargedReads reads;
+  final double guardThreshold;
+  final WorkingMemory ownMemory; // the agent's own memory (null on a board or a store node)
+
+  ReadingPolicy(MemoryPolicyKind kind, ChargedReads reads, double guardThreshold, WorkingMemory ownMemory,
+      ObservationMarks marks) {
+    super(kind, marks);
+    this.reads = reads;
+    this.guardThreshold = guardThreshold;
+    this.ownMemory = ownMemory;
+  }
+
+  @Override
+  public final double guardThreshold() {
+    return guardThreshold;
+  }
+
+  @Override
+  public final void check(MemoryQuery query) {
+    reads.access().check(query);
+  }
+
+  @Override
+  public final void search(MemoryQuery query, ReadListener<List<Recall>> listener) {
+    reads.search(query, listener);
+  }
+
+  @Override
+  public final void match(String text, double threshold, ReadListener<Recall> listener) {
+    reads.match(text, threshold, listener);
+  }
+
+  /** Embeds {@code text} (or takes the guard's embedding of it) and hands it to the access; never charged. */
+  final void write(String text, Map<String, Object> metadata, WriteListener listener) {
+    long start = reads.ticker().nanoTime();
+    float[] vector = reads.vectorOf(text);
+    long embedNanos = reads.ticker().nanoTime() - start;
+    if (ChargedReads.isZero(vector)) { // a text without a known token could never be found again
+      listener.done(MemoryOutcome.REFUSED, "text embeds to the zero vector (no known token): '" + text + "'",
+          embedNanos, 0, 0);
+      return;
+    }
+    reads.access().add(text, vector, metadata, (outcome, idOrReason, storeNanos, delayNanos) ->
+        listener.done(outcome, idOrReason, embedNanos, storeNanos, delayNanos));
+  }
+
+  @Override
+  public final void endStep() {
+    reads.forget();
+  }
+
+  @Override
+  public final MemoryPath readPath() {
+    return reads.access().readPath();
+  }
+
+  @Override
+  public final LatencyBudget budget() {
+    return reads.budget();
+  }
+
+  @Override
+  public final int size() {
+    return reads.access().size();
+  }
+
+  @Override
+  public final List<MemoryItem> items() {
+    return ownMemory == null ? List.of() : ownMemory.items();
+  }
+
+  @Override
+  public final void restore(String agentId, List<MemoryItem> items) {
+    if (items.isEmpty()) {
+      return;
+    }
+    if (ownMemory == null) {
+      throw new IllegalArgumentException("agent " + agentId + " has no memory of its own to restore " + items.size()
+          + " items into");
+    }
+    for (MemoryItem item : items) {
+      ownMemory.addVector(item.id(), item.vector(), item.text(), item.metadata());
+    }
+  }
+
+  @Override
+  public final void close() {
+    reads.access().close();
+    if (ownMemory != null) {
+      ownMemory.close();
+    }
+    super.close();
+  }
+}
