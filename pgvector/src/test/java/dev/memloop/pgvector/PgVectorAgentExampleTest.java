@@ -3,10 +3,11 @@ package dev.memloop.pgvector;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import dev.memloop.runtime.ReadmeExamples;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,13 +20,7 @@ class PgVectorAgentExampleTest {
 
   @Test
   void should_print_in_the_readme_exactly_the_program_the_suite_compiles() throws IOException {
-    String readme = Files.readString(Path.of("README.md"));
-    int at = readme.indexOf(HEADING);
-    assertThat(at).as("the README has the heading '%s'", HEADING).isNotNegative();
-    int start = readme.indexOf("```java\n", at);
-    int end = readme.indexOf("\n```", start + 8);
-    assertThat(readme.substring(start + "```java\n".length(), end + 1))
-        .isEqualTo(Files.readString(Path.of("src/test/java/PgVectorAgent.java")));
+    assertThat(ReadmeExamples.javaBlock(Path.of("README.md"), HEADING)).isEqualTo(Files.readString(Path.of("src/test/java/PgVectorAgent.java")));
   }
 
   @Test
@@ -38,14 +33,7 @@ class PgVectorAgentExampleTest {
   }
 
   private static String run(PgliteServer server) throws Exception {
-    ProcessBuilder java = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Dmemloop.pgvector.url=" + server.jdbcUrl(), "-Dmemloop.pgvector.pool-size=" + PgliteServer.POOL_SIZE,
-        "-cp", System.getProperty("java.class.path"), "PgVectorAgent").redirectErrorStream(true);
-    Process process = java.start();
-    process.getOutputStream().close();
-    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
-    assertThat(process.exitValue()).as(out).isZero();
-    return out;
+    return ReadmeExamples.run(ReadmeExamples.testClassPath(), List.of("-Dmemloop.pgvector.url=" + server.jdbcUrl(),
+        "-Dmemloop.pgvector.pool-size=" + PgliteServer.POOL_SIZE), Map.of(), "PgVectorAgent");
   }
 }

@@ -11,7 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import java.util.spi.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -92,14 +92,7 @@ class RuntimeAloneTest {
     List<String> cp = new ArrayList<>(List.of(Path.of("target", "classes").toString(),
         Path.of("target", "test-classes").toString()));
     classPath().forEach(p -> cp.add(p.toString()));
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Dmemloop.cache.dir=" + cache, "-cp", String.join(File.pathSeparator, cp), main));
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    process.getOutputStream().close();
-    byte[] output = process.getInputStream().readAllBytes();
-    assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
-    String text = new String(output, StandardCharsets.UTF_8);
-    assertThat(process.exitValue()).as(text).isZero();
-    return text;
+    return ReadmeExamples.run(String.join(File.pathSeparator, cp), List.of("-Dmemloop.cache.dir=" + cache), Map.of(),
+        main);
   }
 }

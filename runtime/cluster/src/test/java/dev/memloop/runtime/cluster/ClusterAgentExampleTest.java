@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import dev.memloop.runtime.ReadmeExamples;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,13 +21,7 @@ class ClusterAgentExampleTest {
 
   @Test
   void should_print_in_the_readme_exactly_the_program_the_suite_compiles() throws IOException {
-    String readme = Files.readString(Path.of("README.md"));
-    int at = readme.indexOf(HEADING);
-    assertThat(at).as("the README has the heading '%s'", HEADING).isNotNegative();
-    int start = readme.indexOf("```java\n", at);
-    int end = readme.indexOf("\n```", start + 8);
-    assertThat(readme.substring(start + "```java\n".length(), end + 1))
-        .isEqualTo(Files.readString(Path.of("src/test/java/ClusterAgent.java")));
+    assertThat(ReadmeExamples.javaBlock(Path.of("README.md"), HEADING)).isEqualTo(Files.readString(Path.of("src/test/java/ClusterAgent.java")));
   }
 
   @Test
@@ -35,14 +30,8 @@ class ClusterAgentExampleTest {
     try (ServerSocket free = new ServerSocket(0)) {
       port = free.getLocalPort();
     }
-    ProcessBuilder java = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
-        "-cp", System.getProperty("java.class.path"), "ClusterAgent", Integer.toString(port)).redirectErrorStream(true);
-    Process process = java.start();
-    process.getOutputStream().close();
-    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
-    assertThat(process.exitValue()).as(out).isZero();
+    String out = ReadmeExamples.run(ReadmeExamples.testClassPath(), List.of("--add-opens=java.base/java.nio=ALL-UNNAMED",
+        "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED"), Map.of(), "ClusterAgent", Integer.toString(port));
     assertThat(out).contains("turn 0: MISS").contains("turn 1: HIT");
   }
 }

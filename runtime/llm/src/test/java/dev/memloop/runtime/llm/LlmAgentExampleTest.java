@@ -3,11 +3,12 @@ package dev.memloop.runtime.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.memloop.runtime.ReadmeExamples;
+import java.util.HashMap;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,18 +33,9 @@ class LlmAgentExampleTest {
     server.close();
   }
 
-  static String readmeBlock(Path readme, String heading) throws IOException {
-    String text = Files.readString(readme);
-    int at = text.indexOf(heading);
-    assertThat(at).as("%s has the heading '%s'", readme, heading).isNotNegative();
-    int start = text.indexOf("```java\n", at);
-    int end = text.indexOf("\n```", start + 8);
-    return text.substring(start + "```java\n".length(), end + 1);
-  }
-
   @Test
   void should_print_in_the_readme_exactly_the_program_the_suite_compiles() throws IOException {
-    assertThat(readmeBlock(Path.of("README.md"), HEADING))
+    assertThat(ReadmeExamples.javaBlock(Path.of("README.md"), HEADING))
         .isEqualTo(Files.readString(Path.of("src/test/java/LlmAgent.java")));
   }
 
@@ -54,16 +46,11 @@ class LlmAgentExampleTest {
         .toolCalls(new ScriptedChatServer.ToolCall("recall", "{\"query\":\"what the user requires\"}"))
         .toolCalls(new ScriptedChatServer.ToolCall("weather", "{\"city\":\"Lisbon\"}"))
         .text("A vegetarian day in Lisbon, there and back by train; it will be sunny.");
-    ProcessBuilder java = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), "LlmAgent").redirectErrorStream(true);
-    java.environment().put("OPENAI_BASE_URL", server.baseUrl());
-    java.environment().put("OPENAI_MODEL", "gpt-5-mini");
-    java.environment().remove("OPENAI_API_KEY");
-    Process process = java.start();
-    process.getOutputStream().close();
-    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
-    assertThat(process.exitValue()).as(out).isZero();
+    Map<String, String> environment = new HashMap<>();
+    environment.put("OPENAI_BASE_URL", server.baseUrl());
+    environment.put("OPENAI_MODEL", "gpt-5-mini");
+    environment.put("OPENAI_API_KEY", null); // no key: the scripted server needs none, and a real one must not leak
+    String out = ReadmeExamples.run(ReadmeExamples.testClassPath(), List.of(), environment, "LlmAgent");
     assertThat(out).contains("Noted: vegetarian, by train.")
         .contains("A vegetarian day in Lisbon, there and back by train; it will be sunny.");
     List<String> requests = server.requests().stream().map(Object::toString).toList();
