@@ -85,7 +85,7 @@ final class AgentState {
     return spec.executor();
   }
 
-  /** The reasoner's blocking executor: where memory calls handed over from other threads complete. */
+  /** The reasoner's blocking executor (an LLM call runs there; memory answers are delivered on MemoryAnswers). */
   Executor blocking() {
     return blocking;
   }

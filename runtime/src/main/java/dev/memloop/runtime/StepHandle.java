@@ -162,7 +162,7 @@ final class StepHandle implements StepMemory {
       if (ended) { // the step ended while the call was on its way
         answer.completeAsync(() -> {
           throw new StepEndedException(agent.spec().id(), turn, step, op);
-        }, agent.blocking());
+        }, MemoryAnswers.EXECUTOR);
         return;
       }
       agent.awaited();
@@ -171,7 +171,7 @@ final class StepHandle implements StepMemory {
       } catch (RuntimeException e) {
         answer.completeAsync(() -> {
           throw e;
-        }, agent.blocking());
+        }, MemoryAnswers.EXECUTOR);
       }
     }));
   }
@@ -192,10 +192,13 @@ final class StepHandle implements StepMemory {
     return call;
   }
 
-  /** Completes at once, or, for a call handed over from another thread, on the reasoner's blocking executor. */
+  /**
+   * Completes at once, or, for a call handed over from another thread, on a thread of {@link MemoryAnswers}: not the
+   * agent's (the caller's continuation must not run there), and not the blocking dispatcher, where callers wait.
+   */
   private <T> void complete(MemoryFuture<T> answer, T value, boolean handedOver) {
     if (handedOver) {
-      answer.completeAsync(() -> value, agent.blocking());
+      answer.completeAsync(() -> value, MemoryAnswers.EXECUTOR);
     } else {
       answer.complete(value);
     }

@@ -51,6 +51,9 @@ public final class Main implements Runnable {
     cli.setExecutionExceptionHandler(Failures::execution);
     cli.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
     ExperimentCommand.addAll(cli.getSubcommands().get("reproduce"));
+    // --only fig5: an experiment's name is also a subcommand of reproduce, and picocli would take it for one. Set
+    // after the experiments are added: picocli applies it to the subcommands that exist when it is called.
+    cli.setAllowSubcommandsAsOptionParameters(true);
     return cli;
   }
 

@@ -73,6 +73,34 @@ class FleetLlmTest {
   }
 
   @Test
+  void should_complete_every_turn_when_the_model_calls_remember_first() throws IOException {
+    server.toolFirst(new ScriptedChatServer.ToolCall("remember", "{\"text\":\"port scan on web-01\"}"), ANSWER);
+    CliRun run = CliRun.of("fleet", "--agents", "20", "--policy", "per-step", "--llm", "openai", "--llm-base-url",
+        server.baseUrl(), "--llm-concurrency", "2", "--embedder", "hashing-256", "--no-progress", "--yes", "--json",
+        "--out", results.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(server.requests()).as("each alert: the remember, then the answer after its result").hasSize(20 * 24 * 2);
+    assertThat(server.requests()).filteredOn(r -> r.toString().contains("\"role\":\"tool\""))
+        .as("every remember's result went back").hasSize(20 * 24);
+  }
+
+  @Test
+  void should_exit_1_naming_the_aborted_turns_when_the_server_answers_500_forever(@TempDir Path dir)
+      throws IOException {
+    server.otherwiseStatus(500, "the model is down");
+    Path conf = dir.resolve("no-retries.conf");
+    Files.writeString(conf, "memloop.llm { max-retries = 0 }");
+    CliRun run = CliRun.of("fleet", "--agents", "1", "--config", conf.toString(), "--llm", "openai", "--llm-base-url",
+        server.baseUrl(), "--embedder", "hashing-256", "--no-progress", "--out", results.toString());
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
+    assertThat(run.err()).contains("memloop fleet: 4 turn(s) aborted by a failed step");
+    try (Stream<Path> runs = Files.list(results)) {
+      assertThat(runs.findFirst().orElseThrow().resolve("COMPLETE")).as("the results are written all the same")
+          .exists();
+    }
+  }
+
+  @Test
   void should_run_two_groups_on_two_models_side_by_side() throws IOException {
     Path conf = results.resolveSibling(results.getFileName() + "-groups.conf");
     Files.writeString(conf, "memloop.groups {\n  small { agents = 2, policy = per-step, llm.model = model-a }\n"

@@ -7,6 +7,7 @@ import dev.memloop.bench.report.RunDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,6 +24,9 @@ class ReproduceCommandTest {
   static Stream<Arguments> badFlags() {
     return Stream.of(
         Arguments.of(new String[] {"reproduce", "--only", "fig5,fig99"}, "no experiment 'fig99'; choose from"),
+        Arguments.of(new String[] {"reproduce", "--only", "table1,"}, "--only has an empty name (a comma too many?)"),
+        Arguments.of(new String[] {"reproduce", "--only", "table1,table1"}, "--only names table1 twice"),
+        Arguments.of(new String[] {"reproduce", "fig5", "--only", "fig5"}, "--only names fig5 twice (or as a command too)"),
         Arguments.of(new String[] {"reproduce", "fig5", "tablex"}, "Unmatched argument at index 2: 'tablex'"),
         Arguments.of(new String[] {"reproduce", "--pg-url", "mysql://db"}, "--pg-url must be a jdbc:postgresql: URL, as in "),
         Arguments.of(new String[] {"reproduce", "--pg-url", "mysql://db?password=hunter2"}, "'mysql://db?password=***'"),
@@ -36,6 +40,28 @@ class ReproduceCommandTest {
   @MethodSource("badFlags")
   void should_reject_bad_flags_naming_the_value(String[] args, String message) throws IOException {
     CliRun.assertRefused(args, message, results);
+  }
+
+  static Stream<Arguments> onlyForms() {
+    return Stream.of(Arguments.of((Object) new String[] {"--only", "fig5"}),
+        Arguments.of((Object) new String[] {"--only=fig5"}),
+        Arguments.of((Object) new String[] {"--only", "fig5,amplification"}),
+        Arguments.of((Object) new String[] {"--only", "fig5", "--only", "amplification"}),
+        Arguments.of((Object) new String[] {"fig5", "amplification"}));
+  }
+
+  @ParameterizedTest
+  @MethodSource("onlyForms")
+  void should_run_the_experiments_named_in_every_form_the_help_shows(String[] form) throws IOException {
+    List<String> args = new java.util.ArrayList<>(List.of("reproduce"));
+    args.addAll(List.of(form));
+    args.addAll(List.of("--quick", "--embedder", "hashing-256", "--json", "--out", results.toString()));
+    CliRun run = CliRun.of(args.toArray(String[]::new));
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    List<String> ran = new java.util.ArrayList<>();
+    RunDirectory.JSON.readTree(run.out()).fieldNames().forEachRemaining(ran::add);
+    assertThat(ran).as(String.join(" ", form)).containsExactlyElementsOf(String.join(",", form).contains("amplification")
+        ? List.of("fig5", "amplification") : List.of("fig5"));
   }
 
   @Test
