@@ -25,7 +25,8 @@ import java.util.concurrent.CompletionStage;
  *
  * <p>Threads: on the agent's own thread (inside {@code Reasoner.decide}, or in a continuation of one of these
  * stages) a call runs at once. From another thread (an asynchronous reasoner's executor) it is handed to the agent
- * as a message and runs there, and its stage completes on the reasoner's blocking executor: an agent's memory is
+ * as a message and runs there, and its stage completes on a memloop thread for answers (never the agent's, never the
+ * blocking dispatcher, where such callers wait): an agent's memory is
  * only ever touched by its actor. On the agent's thread, never wait for a stage that is not complete: its answer
  * is a message to that very thread, so {@code join} and {@code get} there throw {@link IllegalStateException}
  * instead of waiting forever; compose with {@code thenApply} or {@code thenCompose}.
