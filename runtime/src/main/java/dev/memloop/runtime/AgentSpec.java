@@ -158,7 +158,7 @@ public final class AgentSpec {
       return this;
     }
 
-    /** The guard threshold, in [-1, 1], over the config's {@code guard.threshold}. */
+    /** The guard threshold, in [0, 1], over the config's {@code guard.threshold}. */
     public Builder threshold(double newThreshold) {
       this.threshold = newThreshold;
       return this;
@@ -265,13 +265,14 @@ public final class AgentSpec {
         value = calibration.threshold(resolved);
       } else if (config.policy().guardsInLoop()) {
         throw new IllegalArgumentException("agent " + id + ": memloop.agent.guard.threshold = calibrated, and no "
-            + "calibration was given for embedder " + resolved.name() + ": set a number in [-1, 1] (builder.threshold, "
+            + "calibration was given for embedder " + resolved.name() + ": set a number in [0, 1] (builder.threshold, "
             + "or the config key; memloop calibrate prints the triage one), or pass builder.calibration(...)");
       } else {
         return Double.NaN; // no guard in the loop; a reasoner's seen() then asks for a threshold
       }
-      if (!(value >= -1 && value <= 1)) {
-        throw new IllegalArgumentException("agent " + id + ": guard threshold must be in [-1, 1]: " + value);
+      if (!(value >= 0 && value <= 1)) {
+        throw new IllegalArgumentException("agent " + id + ": guard threshold must be in [0, 1]: " + value
+            + " (below 0 a match is an unrelated line)");
       }
       return value;
     }

@@ -61,7 +61,9 @@ class RuntimeBadInputTest {
         .hasMessageContaining("agent a: executor must not be null");
     assertThatThrownBy(() -> builder("a").reasoner(null)).hasMessageContaining("agent a: reasoner must not be null");
     assertThatThrownBy(() -> builder("a").threshold(1.2).build())
-        .hasMessageContaining("agent a: guard threshold must be in [-1, 1]: 1.2");
+        .hasMessageContaining("agent a: guard threshold must be in [0, 1]: 1.2");
+    assertThatThrownBy(() -> builder("a").threshold(-0.5).build())
+        .hasMessageContaining("agent a: guard threshold must be in [0, 1]: -0.5 (below 0 a match is an unrelated line)");
     assertThatThrownBy(() -> builder("a").config(PER_STEP.withStore(MemoryStoreKind.BLACKBOARD)).build())
         .hasMessageContaining("memloop.agent.memory.store = blackboard needs the shared board");
     AgentConfig remote = PER_STEP.withPolicy(MemoryPolicyKind.NETWORKED).withStore(MemoryStoreKind.REMOTE);
@@ -117,7 +119,7 @@ class RuntimeBadInputTest {
     assertThatThrownBy(() -> MemoryPolicy.inLoop(MemoryPolicyKind.PER_TURN, reads, 0.9, memory))
         .hasMessageContaining("an in-loop policy is per-step or networked, with reads: per-turn");
     assertThatThrownBy(() -> MemoryPolicy.inLoop(MemoryPolicyKind.PER_STEP, reads, Double.NaN, memory))
-        .hasMessageContaining("guard threshold must be in [-1, 1]: NaN");
+        .hasMessageContaining("guard threshold must be in [0, 1]: NaN");
     assertThatThrownBy(() -> MemoryPolicyKind.parse("per_step")).hasMessageContaining("'per_step'");
     assertThat(MemoryPolicyKind.parse(" Networked ")).isEqualTo(MemoryPolicyKind.NETWORKED);
   }

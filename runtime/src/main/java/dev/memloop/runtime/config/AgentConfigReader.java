@@ -117,7 +117,15 @@ final class AgentConfigReader {
     boolean memory = value(c, "tools.memory", path, () -> c.getBoolean("tools.memory"));
     boolean remember = value(c, "tools.remember-calls", path, () -> c.getBoolean("tools.remember-calls"));
     ToolSettings.Guard guard = value(c, "tools.guard", path, () -> ToolSettings.Guard.parse(c.getString("tools.guard")));
-    return section(path, () -> new ToolSettings(max, memory, remember, guard));
+    java.util.Map<String, Double> semantic = new java.util.LinkedHashMap<>();
+    if (c.hasPath("tools.semantic-guard")) {
+      for (var entry : value(c, "tools.semantic-guard", path, () -> c.getConfig("tools.semantic-guard")).root()
+          .entrySet()) {
+        String key = com.typesafe.config.ConfigUtil.joinPath("tools", "semantic-guard", entry.getKey());
+        semantic.put(entry.getKey(), value(c, key, path, () -> c.getDouble(key)));
+      }
+    }
+    return section(path, () -> new ToolSettings(max, memory, remember, guard, semantic));
   }
 
   /** A section's own checks, their message prefixed with the agent's path (they name the section's key). */

@@ -5,17 +5,18 @@ import java.util.OptionalDouble;
 /**
  * The in-loop guard's settings ({@code memloop.agent.guard}). Immutable; checked here.
  *
- * @param threshold the match threshold in [-1, 1]; empty for {@code calibrated} (resolved by the spec's builder)
+ * @param threshold the match threshold in [0, 1] (a cosine below 0 is an unrelated line, never a repeat); empty for {@code calibrated} (resolved by the spec's builder)
  * @param padOps measured store ops in the budget estimate's pad
  */
 public record GuardSettings(OptionalDouble threshold, int padOps) {
 
   public GuardSettings {
     if (threshold == null) {
-      throw new IllegalArgumentException("guard.threshold must be a number in [-1, 1] or calibrated: null");
+      throw new IllegalArgumentException("guard.threshold must be a number in [0, 1] or calibrated: null");
     }
-    if (threshold.isPresent() && !(threshold.getAsDouble() >= -1 && threshold.getAsDouble() <= 1)) {
-      throw new IllegalArgumentException("guard.threshold must be in [-1, 1] or calibrated: " + threshold.getAsDouble());
+    if (threshold.isPresent() && !(threshold.getAsDouble() >= 0 && threshold.getAsDouble() <= 1)) {
+      throw new IllegalArgumentException("guard.threshold must be in [0, 1] or calibrated: " + threshold.getAsDouble()
+          + " (below 0 a match is an unrelated line)");
     }
     if (padOps < 0) {
       throw new IllegalArgumentException("guard.pad-ops must be >= 0: " + padOps);

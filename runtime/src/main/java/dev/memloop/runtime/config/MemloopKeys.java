@@ -23,6 +23,8 @@ public final class MemloopKeys {
   static final Set<String> GROUP_KEYS = Set.of("agents", "llm.model", "llm.base-url");
   /** Sections whose keys are Pekko's dispatcher settings: Pekko reads them, and any executor's keys may appear. */
   private static final List<String> DISPATCHERS = List.of("memloop.dispatcher", "memloop.action-dispatcher");
+  /** Sections that are maps whose keys are the user's (tool names), under an agent's or a group's settings. */
+  private static final List<String> USER_MAPS = List.of("tools.semantic-guard");
   private static final String ROOT = "memloop";
   private static final String GROUPS = AgentConfigs.GROUPS + ".";
   /** Sections an add-on module's reference.conf defines: absent with the core alone, and named when used. */
@@ -66,7 +68,8 @@ public final class MemloopKeys {
     }
     String group = ConfigUtil.joinPath(parts.subList(0, 3));
     String inGroup = ConfigUtil.joinPath(parts.subList(3, parts.size()));
-    if (!reference.hasPathOrNull(AgentConfigs.AGENT + "." + inGroup) && !GROUP_KEYS.contains(inGroup)) {
+    if (!reference.hasPathOrNull(AgentConfigs.AGENT + "." + inGroup) && !GROUP_KEYS.contains(inGroup)
+        && !inUserMap(inGroup)) {
       List<String> candidates = new ArrayList<>(leaves(reference, AgentConfigs.AGENT).stream()
           .map(k -> k.substring(AgentConfigs.AGENT.length() + 1)).toList());
       candidates.addAll(GROUP_KEYS);
@@ -90,8 +93,15 @@ public final class MemloopKeys {
     return null;
   }
 
+  private static boolean inUserMap(String keyInAgent) {
+    return USER_MAPS.stream().anyMatch(map -> keyInAgent.startsWith(map + "."));
+  }
+
   private static boolean known(String key, Config reference) {
     if (reference.hasPathOrNull(key) || JVM_PROPERTIES.contains(key)) {
+      return true;
+    }
+    if (key.startsWith(AgentConfigs.AGENT + ".") && inUserMap(key.substring(AgentConfigs.AGENT.length() + 1))) {
       return true;
     }
     for (String dispatcher : DISPATCHERS) {

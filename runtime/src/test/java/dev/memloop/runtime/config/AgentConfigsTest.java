@@ -84,7 +84,8 @@ class AgentConfigsTest {
       "memloop.agent.policy | sometimes | memloop.agent.policy = \"sometimes\": policy must be none, per-turn, per-step or networked: 'sometimes'",
       "memloop.agent.budget | fast | memloop.agent.budget = \"fast\":",
       "memloop.agent.budget | 0ms | memloop.agent: budget must be > 0 or unlimited: 0s",
-      "memloop.agent.guard.threshold | 1.5 | memloop.agent.guard.threshold must be in [-1, 1] or calibrated: 1.5",
+      "memloop.agent.guard.threshold | 1.5 | memloop.agent.guard.threshold must be in [0, 1] or calibrated: 1.5",
+      "memloop.agent.guard.threshold | -0.5 | memloop.agent.guard.threshold must be in [0, 1] or calibrated: -0.5 (below 0",
       "memloop.agent.guard.threshold | high | memloop.agent.guard.threshold = \"high\":",
       "memloop.agent.guard.pad-ops | -1 | memloop.agent.guard.pad-ops must be >= 0: -1",
       "memloop.agent.window.size | 0 | memloop.agent.window.size must be > 0: 0",
@@ -112,11 +113,23 @@ class AgentConfigsTest {
       "memloop.agent.memory.embedder | hashing-x | memloop.agent.memory.embedder = \"hashing-x\": hashing embedder needs a dimension, as in hashing-256",
       "memloop.agent.memory.embedder | hashing-0 | the hashing embedder's dimension must be in [1, 65536]: 0",
       "memloop.agent.memory.embedder | /no/such/dir | (no such directory): '/no/such/dir'",
-      "memloop.agent.actions.retries | NaN | memloop.agent.actions.retries = \"NaN\": must be a whole number"})
+      "memloop.agent.actions.retries | NaN | memloop.agent.actions.retries = \"NaN\": must be a whole number",
+      "memloop.agent.tools.semantic-guard.lookupOrder | -0.5 | tools.semantic-guard.lookupOrder must be in [0, 1]: -0.5",
+      "memloop.agent.tools.semantic-guard.lookupOrder | high | memloop.agent.tools.semantic-guard.lookupOrder = \"high\":",
+      "memloop.agent.tools.semantic-guard | 3 | memloop.agent.tools.semantic-guard = 3:"})
   void should_reject_a_bad_value_with_its_path_and_value(String key, String value, String message) {
     Config config = parse(key + " = " + value);
     assertThatThrownBy(() -> AgentConfigs.agent(config)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(message);
+  }
+
+  @Test
+  void should_read_the_tools_whose_guard_matches_by_similarity_per_agent_and_per_group() {
+    AgentConfig agent = AgentConfigs.agent(parse("memloop.agent.tools.semantic-guard { searchFlights = 0.95 }"));
+    assertThat(agent.tools().semanticGuard()).containsExactly(java.util.Map.entry("searchFlights", 0.95));
+    assertThat(AgentConfigs.agent(parse("")).tools().semanticGuard()).as("every tool exact by default").isEmpty();
+    assertThat(AgentConfigs.groups(parse("memloop.groups.a { agents = 1, tools.semantic-guard.lookup = 0.9 }"), 1)
+        .get(0).config().tools().semanticGuard()).containsEntry("lookup", 0.9);
   }
 
   @Test

@@ -8,7 +8,9 @@ import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.service.tool.ToolExecutor;
 import dev.memloop.runtime.config.ToolSettings;
+import dev.memloop.memory.Recall;
 import dev.memloop.runtime.step.Matched;
+import dev.memloop.runtime.step.Recalled;
 import dev.memloop.runtime.step.StepMemory;
 import dev.memloop.runtime.step.ToolCall;
 import dev.memloop.runtime.step.ToolOutcome;
@@ -133,10 +135,8 @@ final class ToolLoop {
     String line = call.name() + " " + arguments.canonical();
     String repeat = null;
     if (settings.guard() != ToolSettings.Guard.OFF) {
-      Matched seen = join(memory.seen(line));
-      if (seen.found()) {
-        repeat = String.format(Locale.ROOT, "it repeats an earlier call, %s (similarity %.3f)", seen.best().text(),
-            seen.best().similarity());
+      repeat = repeatOf(call.name(), line);
+      if (repeat != null) {
         if (settings.guard() == ToolSettings.Guard.BLOCK) {
           record(call, ToolOutcome.BLOCKED, start, repeat);
           return "blocked: " + repeat + "; use what that call returned, or call something else";
@@ -157,6 +157,30 @@ final class ToolLoop {
     String text = output == null ? "done" : output;
     return repeat == null ? text : "note: " + repeat + "\n" + text;
   }
+
+  /**
+   * Which earlier call {@code line} repeats, said for the model, or null: by default one with the same tool and the
+   * same arguments (the line is canonical), found among the remembered calls nearest to it; for a tool listed under
+   * {@code tools.semantic-guard}, the nearest remembered line at that tool's threshold.
+   */
+  private String repeatOf(String tool, String line) {
+    Double semantic = settings.semanticGuard().get(tool);
+    if (semantic != null) {
+      Matched seen = join(memory.match(line, semantic));
+      return seen.found() ? String.format(Locale.ROOT, "it repeats an earlier call, %s (similarity %.3f)",
+          seen.best().text(), seen.best().similarity()) : null;
+    }
+    Recalled nearest = join(memory.recall(line, EXACT_CANDIDATES));
+    for (Recall earlier : nearest.items()) {
+      if (line.equals(earlier.text())) {
+        return "it repeats an earlier call with the same arguments, " + earlier.text();
+      }
+    }
+    return null;
+  }
+
+  /** Remembered calls looked at for an exact repeat: an equal line embeds alike, so it is among the nearest. */
+  private static final int EXACT_CANDIDATES = 4;
 
   private void record(ToolExecutionRequest call, ToolOutcome outcome, long start, String note) {
     log.add(new ToolCall(call.name(), call.arguments() == null ? 0 : call.arguments().length(), outcome,

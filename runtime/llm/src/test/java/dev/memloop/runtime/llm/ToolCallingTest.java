@@ -1,6 +1,7 @@
 package dev.memloop.runtime.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.langchain4j.agent.tool.P;
@@ -195,7 +196,45 @@ class ToolCallingTest {
     assertThat(weather.calls.get()).as("the repeat never ran").isEqualTo(1);
     assertThat(toolResults(3)).singleElement().asString().startsWith("blocked: it repeats an earlier call");
     assertThat(turn.steps().get(0).memory()).extracting(MemoryCall::op).as("guarded, then remembered")
-        .containsExactly(MemoryOp.SEEN, MemoryOp.REMEMBER);
+        .containsExactly(MemoryOp.RECALL, MemoryOp.REMEMBER);
+  }
+
+  static final class Orders {
+    final AtomicInteger calls = new AtomicInteger();
+
+    @Tool("Look an order up")
+    public String lookupOrder(@P(name = "orderId", value = "the order") String orderId) {
+      calls.incrementAndGet();
+      return "order " + orderId + ": shipped";
+    }
+  }
+
+  @Test
+  void should_run_a_call_with_other_arguments_as_new_work_unless_the_tool_opted_into_a_semantic_guard() {
+    Orders orders = new Orders();
+    server.toolCalls(new ScriptedChatServer.ToolCall("lookupOrder", "{\"orderId\":\"42\"}")).text("Shipped.")
+        .toolCalls(new ScriptedChatServer.ToolCall("lookupOrder", "{\"orderId\":\"43\"}")).text("Shipped too.");
+    ToolSettings exact = new ToolSettings(4, true, true, ToolSettings.Guard.BLOCK);
+    TurnResult turn = run(agent("orders", PER_STEP.withTools(exact), LlmReasoner.builder(calls())
+        .tools(Tools.builder().add(orders).build()).factory()), 0, "Where is order 42?", "And order 43?");
+    assertThat(turn.steps().get(1).decision().toolCalls()).extracting(ToolCall::outcome)
+        .as("43 is new work after 42").containsExactly(ToolOutcome.DONE);
+    assertThat(orders.calls.get()).isEqualTo(2);
+
+    server.toolCalls(new ScriptedChatServer.ToolCall("lookupOrder", "{\"orderId\":\"42\"}")).text("Shipped.")
+        .toolCalls(new ScriptedChatServer.ToolCall("lookupOrder", "{\"orderId\":\"43\"}")).text("Shipped too.");
+    ToolSettings semantic = exact.withSemanticGuard("lookupOrder", 0.5);
+    TurnResult guarded = run(agent("orders-semantic", PER_STEP.withTools(semantic), LlmReasoner.builder(calls())
+        .tools(Tools.builder().add(orders).build()).factory()), 0, "Where is order 42?", "And order 43?");
+    ToolCall second = guarded.steps().get(1).decision().toolCalls().get(0);
+    assertThat(second.outcome()).as("opted into similarity at 0.5: alike enough").isEqualTo(ToolOutcome.BLOCKED);
+    assertThat(second.note()).contains("similarity");
+  }
+
+  @Test
+  void should_refuse_a_semantic_guard_threshold_below_0_naming_the_tool() {
+    assertThatThrownBy(() -> ToolSettings.DEFAULTS.withSemanticGuard("lookupOrder", -0.5))
+        .hasMessageContaining("tools.semantic-guard.lookupOrder must be in [0, 1]: -0.5");
   }
 
   @Test

@@ -86,8 +86,8 @@ public abstract sealed class MemoryPolicy implements AutoCloseable permits NoMem
     if (!kind.guardsInLoop() || reads == null) {
       throw new IllegalArgumentException("an in-loop policy is per-step or networked, with reads: " + kind.configName());
     }
-    if (!(guardThreshold >= -1 && guardThreshold <= 1)) {
-      throw new IllegalArgumentException("guard threshold must be in [-1, 1]: " + guardThreshold);
+    if (!(guardThreshold >= 0 && guardThreshold <= 1)) {
+      throw new IllegalArgumentException("guard threshold must be in [0, 1]: " + guardThreshold);
     }
     return new InLoopPolicy(kind, reads, guardThreshold, ownMemory, ObservationMarks.NONE);
   }
