@@ -11,6 +11,6 @@ import dev.memloop.memory.Embedder;
 @FunctionalInterface
 public interface ThresholdCalibration {
 
-  /** The calibrated threshold for {@code embedder}, in [-1, 1]. */
+  /** The calibrated threshold for {@code embedder}, in [0, 1]. */
   double threshold(Embedder embedder);
 }

@@ -73,7 +73,7 @@ public final class LoopGuard {
     if (maxWait == null || maxWait.isNegative() || maxWait.isZero()) {
       throw new IllegalArgumentException("max wait must be > 0: " + Units.config(maxWait));
     }
-    double checked = Thresholds.similarity("guard threshold", threshold);
+    double checked = Thresholds.guard("guard threshold", threshold);
     LatencyBudget budget = new LatencyBudget(budgetPerTurn == null ? Long.MAX_VALUE : budgetPerTurn.toNanos(), 3);
     return new LoopGuard(new ChargedReads(embedder, access, budget, maxWait.toNanos(), ticker), checked);
   }

@@ -80,7 +80,9 @@ class LoopGuardTest {
   void should_refuse_bad_input_naming_it() {
     WorkingMemory memory = WorkingMemory.builder(embedder).build();
     assertThatThrownBy(() -> LoopGuard.over(memory, embedder, 1.01, null))
-        .hasMessageContaining("guard threshold must be a similarity in [-1, 1]: 1.01");
+        .hasMessageContaining("guard threshold must be in [0, 1]: 1.01");
+    assertThatThrownBy(() -> LoopGuard.over(memory, embedder, -0.5, null))
+        .hasMessageContaining("guard threshold must be in [0, 1]: -0.5 (below 0 a match is an unrelated line)");
     assertThatThrownBy(() -> LoopGuard.over(memory, embedder, 0.9, Duration.ZERO))
         .hasMessageContaining("budget must be > 0 or null (unlimited): 0s");
     LoopGuard guard = LoopGuard.over(memory, embedder, 0.9, null);
