@@ -33,7 +33,10 @@ class PgVectorAgentExampleTest {
   }
 
   private static String run(PgliteServer server) throws Exception {
+    // the budget unlimited and a long lookup deadline: a cold JVM's first queries on a loaded machine took over the
+    // default 100 ms budget, and the guard's lookups timed out (the example itself reads them from the config)
     return ReadmeExamples.run(ReadmeExamples.testClassPath(), List.of("-Dmemloop.pgvector.url=" + server.jdbcUrl(),
-        "-Dmemloop.pgvector.pool-size=" + PgliteServer.POOL_SIZE), Map.of(), "PgVectorAgent");
+        "-Dmemloop.pgvector.pool-size=" + PgliteServer.POOL_SIZE, "-Dmemloop.agent.budget=unlimited",
+        "-Dmemloop.agent.networked.timeout=30s"), Map.of(), "PgVectorAgent");
   }
 }

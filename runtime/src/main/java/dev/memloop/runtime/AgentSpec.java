@@ -125,6 +125,10 @@ public final class AgentSpec {
 
     private final String id;
     private AgentConfig config;
+    /** Settings made on the builder, applied over {@link #config} at build(): explicit wins, whatever the order. */
+    private final java.util.Map<String, java.util.function.UnaryOperator<AgentConfig>> explicit =
+        new java.util.LinkedHashMap<>();
+    private java.time.Duration explicitRoundTrip;
     private Embedder embedder;
     private Double threshold;
     private ThresholdCalibration calibration;
@@ -140,16 +144,67 @@ public final class AgentSpec {
       this.id = id;
     }
 
-    /** The agent's settings (default: {@link AgentConfigs#defaults()}). */
+    /**
+     * The agent's settings (default: {@link AgentConfigs#defaults()}). The builder's own settings ({@link #policy},
+     * {@link #budget}, {@link #roundTrip}, {@link #storeKind}, {@link #window}, {@link #tools}, {@link #patterns})
+     * win over it, whichever is called first.
+     */
     public Builder config(AgentConfig newConfig) {
       this.config = newConfig;
       return this;
     }
 
-    /** The config's policy replaced by {@code policy}. */
-    public Builder policy(MemoryPolicyKind policy) {
-      this.config = configOrDefaults().withPolicy(policy);
+    private Builder set(String section, java.util.function.UnaryOperator<AgentConfig> change) {
+      explicit.put(section, change);
       return this;
+    }
+
+    /** The memory policy ({@code memloop.agent.policy}). */
+    public Builder policy(MemoryPolicyKind policy) {
+      requireSetting("policy", policy);
+      return set("policy", c -> c.withPolicy(policy));
+    }
+
+    /** The latency budget of a turn's lookups ({@code memloop.agent.budget}); null: unlimited. */
+    public Builder budget(java.time.Duration budget) {
+      return set("budget", c -> c.withBudget(budget));
+    }
+
+    /** A networked agent's injected round trip ({@code memloop.agent.networked.rtt}); for networked agents only. */
+    public Builder roundTrip(java.time.Duration rtt) {
+      requireSetting("roundTrip", rtt);
+      this.explicitRoundTrip = rtt;
+      return set("roundTrip", c -> c.withRtt(rtt));
+    }
+
+    /** Where the agent's memory lives ({@code memloop.agent.memory.store}): its own, a blackboard, remote, pgvector. */
+    public Builder storeKind(MemoryStoreKind kind) {
+      requireSetting("storeKind", kind);
+      return set("storeKind", c -> c.withStore(kind));
+    }
+
+    /** The context window ({@code memloop.agent.window}). */
+    public Builder window(dev.memloop.runtime.config.WindowSettings window) {
+      requireSetting("window", window);
+      return set("window", c -> c.withWindow(window));
+    }
+
+    /** How an LLM reasoner uses tools ({@code memloop.agent.tools}). */
+    public Builder tools(dev.memloop.runtime.config.ToolSettings tools) {
+      requireSetting("tools", tools);
+      return set("tools", c -> c.withTools(tools));
+    }
+
+    /** The patterns the step loop runs ({@code memloop.agent.patterns}). */
+    public Builder patterns(dev.memloop.runtime.patterns.PatternSettings patterns) {
+      requireSetting("patterns", patterns);
+      return set("patterns", c -> c.withPatterns(patterns));
+    }
+
+    private void requireSetting(String name, Object value) {
+      if (value == null) {
+        throw new IllegalArgumentException("agent " + id + ": " + name + " must not be null");
+      }
     }
 
     /** The embedder (default: the config's {@code memory.embedder}, one shared instance per name). */
@@ -197,10 +252,23 @@ public final class AgentSpec {
       return this;
     }
 
-    /** A networked agent's store (memory.store = remote: on a store node); null lets a networked agent own one. */
-    public Builder store(ActorRef<MemoryStore.Command> store) {
+    /**
+     * A networked agent's store actor (memory.store = remote: on a store node); null lets a networked agent own one.
+     * Not the store kind: that is {@link #storeKind}.
+     */
+    public Builder storeActor(ActorRef<MemoryStore.Command> store) {
       this.remoteStore = store;
       return this;
+    }
+
+    /**
+     * As {@link #storeActor}.
+     *
+     * @deprecated the name read as the store kind too; use {@link #storeActor} (or {@link #storeKind} for the kind)
+     */
+    @Deprecated
+    public Builder store(ActorRef<MemoryStore.Command> store) {
+      return storeActor(store);
     }
 
     public Builder seed(long newSeed) {
@@ -220,9 +288,13 @@ public final class AgentSpec {
       return this;
     }
 
-    /** The settings the spec will have: the given config or the defaults. */
+    /** The settings the spec will have: the given config or the defaults, with the builder's own settings over it. */
     public AgentConfig configOrDefaults() {
-      return config == null ? AgentConfigs.defaults() : config;
+      AgentConfig resolved = config == null ? AgentConfigs.defaults() : config;
+      for (java.util.function.UnaryOperator<AgentConfig> change : explicit.values()) {
+        resolved = change.apply(resolved);
+      }
+      return resolved;
     }
 
     /** Whether the spec still needs its store on a store node (memory.store = remote, none given yet). */
@@ -251,6 +323,7 @@ public final class AgentSpec {
       }
       timer = timer == null ? HighResolutionTimer.shared() : timer;
       Embedder resolved = embedder == null ? config.memory().embedder().embedder() : embedder;
+      checkContradictions();
       checkStores();
       return new AgentSpec(this, threshold(resolved), resolved);
     }
@@ -277,6 +350,15 @@ public final class AgentSpec {
       return value;
     }
 
+    /** Builder settings that cannot both hold, refused naming both. */
+    private void checkContradictions() {
+      if (explicitRoundTrip != null && !explicitRoundTrip.isZero() && config.policy() != MemoryPolicyKind.NETWORKED) {
+        throw new IllegalArgumentException("agent " + id + ": roundTrip(" + dev.memloop.memory.timing.Units.config(
+            explicitRoundTrip) + ") is injected into a networked agent's store requests, and the policy is "
+            + config.policy().configName() + ": set policy(NETWORKED), or drop the round trip");
+      }
+    }
+
     private void checkStores() {
       boolean remembers = config.policy() != MemoryPolicyKind.NONE;
       if (config.memory().store() == MemoryStoreKind.BLACKBOARD && remembers) {
@@ -295,7 +377,7 @@ public final class AgentSpec {
       }
       if (config.memory().store() == MemoryStoreKind.REMOTE && remoteStore == null) {
         throw new IllegalArgumentException("agent " + id + ": memloop.agent.memory.store = remote needs its store on a "
-            + "store node: builder.store(...), or run the agent as a ShardedAgent, which opens one");
+            + "store node: builder.storeActor(...), or run the agent as a ShardedAgent, which opens one");
       }
     }
   }

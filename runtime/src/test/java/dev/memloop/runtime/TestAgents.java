@@ -33,7 +33,7 @@ public final class TestAgents {
 
   public static AgentSpec spec(String id, AgentConfig config, ReasonerFactory reasoners, DelayTimer timer,
       ActorRef<MemoryStore.Command> store) {
-    return builder(id, config, reasoners, timer).store(store).build();
+    return builder(id, config, reasoners, timer).storeActor(store).build();
   }
 
   public static AgentSpec.Builder builder(String id, AgentConfig config, ReasonerFactory reasoners, DelayTimer timer) {

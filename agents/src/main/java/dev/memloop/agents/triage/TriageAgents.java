@@ -44,7 +44,7 @@ public final class TriageAgents {
   /** As above, for an agent whose memory is {@code board} ({@code memory.store = blackboard}). */
   public static AgentSpec spec(String id, AgentConfig config, Embedder embedder, SimulatedModel.Parameters model,
       long seed, DelayTimer timer, ActorRef<MemoryStore.Command> remoteStore, SharedBoard board) {
-    return builder(id, config, embedder, model, seed, timer).store(remoteStore).board(board).build();
+    return builder(id, config, embedder, model, seed, timer).storeActor(remoteStore).board(board).build();
   }
 
   /** The model's seed, split from the workload's so that the two streams never share numbers. */

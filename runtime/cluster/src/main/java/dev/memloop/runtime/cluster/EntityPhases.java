@@ -164,7 +164,7 @@ final class EntityPhases {
             return storeUnavailable(spec, snapshot, attempt, "the store host did not answer");
           }
           e.context().watchWith(opened.store(), new ShardedAgent.StoreGone(opened.store()));
-          return startAgent(spec.store(opened.store()).build(), snapshot);
+          return startAgent(spec.storeActor(opened.store()).build(), snapshot);
         })
         .onMessageEquals(ShardedAgent.FindStoreAgain.INSTANCE, () -> {
           findStoreHosts();
