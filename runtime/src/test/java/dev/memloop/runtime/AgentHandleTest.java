@@ -1,0 +1,99 @@
+package dev.memloop.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.memloop.runtime.policy.MemoryPolicyKind;
+import dev.memloop.runtime.step.Decision;
+import dev.memloop.runtime.step.GuardOutcome;
+import dev.memloop.runtime.step.TurnResult;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/** One agent, one call per turn: turns numbered by the handle, failures as exceptions, a stop that refuses more. */
+class AgentHandleTest {
+
+  static final ActorTestKit testKit = ActorTestKit.create();
+
+  @AfterAll
+  static void shutdown() {
+    testKit.shutdownTestKit();
+  }
+
+  static AgentSpec.Builder spec(String id) {
+    return AgentSpec.builder(id).policy(MemoryPolicyKind.PER_STEP).embedder(TestAgents.EMBEDDER).threshold(0.95)
+        .reasoner(step -> CompletableFuture.completedFuture(Decision.act("refund " + step.observation().text())));
+  }
+
+  @Test
+  void should_number_the_turns_and_guard_a_repeat_from_what_the_first_turn_did() throws Exception {
+    AgentHandle agent = AgentHandle.start(testKit.system(), spec("handle-1").build());
+    TurnResult first = agent.send("order 42 arrived damaged").toCompletableFuture().get(30, TimeUnit.SECONDS);
+    TurnResult second = agent.send("order 42 arrived damaged", "order 43 arrived damaged").toCompletableFuture()
+        .get(30, TimeUnit.SECONDS);
+    assertThat(first.turn()).isZero();
+    assertThat(second.turn()).isEqualTo(1);
+    assertThat(second.steps()).extracting(s -> s.guard().outcome()).containsExactly(GuardOutcome.HIT, GuardOutcome.MISS);
+    assertThat(agent.snapshot().toCompletableFuture().get(30, TimeUnit.SECONDS).items()).hasSize(2);
+    agent.stop();
+  }
+
+  @Test
+  void should_answer_turns_sent_at_once_from_many_threads_each_once_in_the_order_numbered() throws Exception {
+    AgentHandle agent = AgentHandle.start(testKit.system(), spec("handle-2").build());
+    List<CompletableFuture<TurnResult>> sent = new CopyOnWriteArrayList<>();
+    List<Thread> threads = new java.util.ArrayList<>();
+    for (int t = 0; t < 4; t++) {
+      int thread = t;
+      threads.add(new Thread(() -> {
+        for (int i = 0; i < 5; i++) {
+          sent.add(agent.send("order " + thread + "-" + i).toCompletableFuture());
+        }
+      }));
+    }
+    threads.forEach(Thread::start);
+    for (Thread t : threads) {
+      t.join();
+    }
+    List<Integer> turns = new java.util.ArrayList<>();
+    for (CompletableFuture<TurnResult> f : sent) {
+      turns.add(f.get(30, TimeUnit.SECONDS).turn());
+    }
+    assertThat(turns).hasSize(20).doesNotHaveDuplicates().allSatisfy(t -> assertThat(t).isBetween(0, 19));
+    agent.stop();
+  }
+
+  @Test
+  void should_fail_the_stage_of_a_failed_turn_with_its_cause_and_answer_the_next() throws Exception {
+    AgentHandle agent = AgentHandle.start(testKit.system(), spec("handle-3").reasoner(step -> {
+      if (step.observation().text().contains("poison")) {
+        throw new IllegalStateException("the reasoner choked on " + step.observation().text());
+      }
+      return CompletableFuture.completedFuture(Decision.act("ok " + step.observation().text()));
+    }).build());
+    assertThatThrownBy(() -> agent.send("poison pill").toCompletableFuture().join())
+        .isInstanceOf(CompletionException.class).cause().isInstanceOf(TurnFailedException.class)
+        .hasMessageContaining("agent handle-3: turn 0 failed:").hasMessageContaining("the reasoner choked on poison pill");
+    assertThat(agent.send("a fine order").toCompletableFuture().get(30, TimeUnit.SECONDS).executed()).isEqualTo(1);
+    agent.stop();
+    agent.stop();
+    assertThatThrownBy(() -> agent.send("after the stop")).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("agent handle-3 was stopped through its handle");
+  }
+
+  @Test
+  void should_refuse_bad_input_naming_it() {
+    assertThatThrownBy(() -> AgentHandle.start(testKit.system(), null)).hasMessageContaining("needs its actor system");
+    assertThatThrownBy(() -> AgentHandle.start(testKit.system(), spec("handle-4").build(), java.time.Duration.ZERO))
+        .hasMessageContaining("agent handle-4: turn timeout must be > 0: PT0S");
+    AgentHandle agent = AgentHandle.start(testKit.system(), spec("handle-5").build());
+    assertThatThrownBy(agent::send).hasMessageContaining("agent handle-5: a turn needs at least one observation");
+    agent.stop();
+  }
+}
