@@ -42,21 +42,18 @@ public final class BlackboardView {
   }
 
   public List<Recall> recall(String query, int k) {
-    return memory.recall(query, k, null);
+    return memory.search(MemoryQuery.text(query).k(k).build());
   }
 
   public List<Recall> recall(String query, int k, MetadataFilter filter) {
     if (filter == null) {
       throw new IllegalArgumentException("filter must not be null (use recall(query, k) for none)");
     }
-    return memory.recall(query, k, filter);
+    return memory.search(MemoryQuery.text(query).k(k).filter(filter).build());
   }
 
   public List<Recall> recallVector(float[] query, int k) {
-    if (k <= 0) {
-      throw new IllegalArgumentException("k must be > 0: " + k);
-    }
-    return memory.recallVector(query, k, null);
+    return memory.search(MemoryQuery.vector(query).k(k).build());
   }
 
   public Optional<float[]> vector(String id) {

@@ -4,7 +4,6 @@ import dev.memloop.memory.Embedder;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.MemoryStats;
 import dev.memloop.memory.MemoryTimings;
-import dev.memloop.memory.MetadataFilter;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
 import java.util.ArrayList;
@@ -100,7 +99,10 @@ final class BoardMemory implements AutoCloseable {
     return Optional.ofNullable(best);
   }
 
-  /** Any read, across the segments: a text is embedded once, then each segment's best are merged. */
+  /**
+   * Any read, across the segments: a text is embedded once, then each segment's k best are merged (a stable sort
+   * keeps post order on ties).
+   */
   List<Recall> search(MemoryQuery query) {
     if (query == null) {
       throw new IllegalArgumentException("query must not be null");
@@ -123,28 +125,6 @@ final class BoardMemory implements AutoCloseable {
     }
     merged.sort(MOST_SIMILAR_FIRST);
     return merged.size() <= query.k() ? merged : List.copyOf(merged.subList(0, query.k()));
-  }
-
-  List<Recall> recall(String query, int k, MetadataFilter filter) {
-    float[] vector = embedQuery(query);
-    if (k <= 0) {
-      throw new IllegalArgumentException("k must be > 0: " + k);
-    }
-    return vector == null ? List.of() : recallVector(vector, k, filter);
-  }
-
-  /** The k most similar across segments: each segment's k best, merged (a stable sort keeps post order on ties). */
-  List<Recall> recallVector(float[] query, int k, MetadataFilter filter) {
-    WorkingMemory[] current = segments;
-    if (current.length == 1) {
-      return filter == null ? current[0].recallVector(query, k) : current[0].recallVector(query, k, filter);
-    }
-    List<Recall> merged = new ArrayList<>();
-    for (WorkingMemory segment : current) {
-      merged.addAll(filter == null ? segment.recallVector(query, k) : segment.recallVector(query, k, filter));
-    }
-    merged.sort(MOST_SIMILAR_FIRST);
-    return merged.size() <= k ? merged : List.copyOf(merged.subList(0, k));
   }
 
   Optional<float[]> vector(String id) {

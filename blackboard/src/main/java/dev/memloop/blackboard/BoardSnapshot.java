@@ -30,19 +30,12 @@ public final class BoardSnapshot {
     if (!(threshold >= -1 && threshold <= 1)) {
       throw new IllegalArgumentException("threshold must be in [-1, 1]: " + threshold);
     }
-    if (posts == 0) {
-      return Optional.empty();
-    }
-    List<Recall> best = memory.recallVector(query, 1, taken);
-    return best.isEmpty() || best.get(0).similarity() < threshold ? Optional.empty() : Optional.of(best.get(0));
+    return search(MemoryQuery.vector(query).minScore(threshold).build()).stream().findFirst();
   }
 
   /** The {@code k} posts of the snapshot most similar to {@code query}, best first. */
   public List<Recall> recallVector(float[] query, int k) {
-    if (k <= 0) {
-      throw new IllegalArgumentException("k must be > 0: " + k);
-    }
-    return posts == 0 ? List.of() : memory.recallVector(query, k, taken);
+    return search(MemoryQuery.vector(query).k(k).build());
   }
 
   /** Any read of the snapshot's posts, with a vector query (the board's embedder). */

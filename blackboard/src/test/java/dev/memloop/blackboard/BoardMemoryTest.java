@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memloop.memory.MetadataFilter;
+import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.embed.HashingEmbedder;
@@ -41,10 +42,10 @@ class BoardMemoryTest {
     assertThat(board.stats().size()).isEqualTo(30);
     for (int q = 0; q < 20; q++) {
       float[] query = random(random);
-      assertThat(board.recallVector(query, 5, null)).extracting(Recall::id)
+      assertThat(board.search(MemoryQuery.vector(query).k(5).build())).extracting(Recall::id)
           .containsExactlyElementsOf(one.recallVector(query, 5).stream().map(Recall::id).toList());
       MetadataFilter even = MetadataFilter.eq("parity", 0);
-      assertThat(board.recallVector(query, 3, even)).extracting(Recall::id)
+      assertThat(board.search(MemoryQuery.vector(query).k(3).filter(even).build())).extracting(Recall::id)
           .containsExactlyElementsOf(one.recallVector(query, 3, even).stream().map(Recall::id).toList());
       assertThat(board.matchVector(query, 0.2).map(Recall::id)).isEqualTo(one.matchVector(query, 0.2).map(Recall::id));
     }
@@ -64,7 +65,7 @@ class BoardMemoryTest {
     }
     assertThat(board.match("investigate host=h1 sig=brute-force", 0.999)).hasValueSatisfying(r ->
         assertThat(r.id()).isEqualTo("bb-2"));
-    assertThat(board.recall("investigate host=h5", 1, null)).extracting(Recall::id).containsExactly("bb-6");
+    assertThat(board.search(MemoryQuery.text("investigate host=h5").build())).extracting(Recall::id).containsExactly("bb-6");
   }
 
   @Test
@@ -79,7 +80,7 @@ class BoardMemoryTest {
     assertThatThrownBy(() -> board.add(null, "  ", Map.of())).hasMessageContaining("text must not be null or blank: '  '");
     assertThatThrownBy(() -> board.match(null, 0.5)).hasMessageContaining("query must not be null or blank: null");
     assertThatThrownBy(() -> board.matchVector(new float[32], 0.5)).hasMessageContaining("zero vector");
-    assertThatThrownBy(() -> board.recall("kept", 0, null)).hasMessageContaining("k must be > 0: 0");
+    assertThatThrownBy(() -> board.search(MemoryQuery.text("kept").k(0).build())).hasMessageContaining("k must be > 0: 0");
     assertThatThrownBy(() -> board.vector(" ")).hasMessageContaining("id must not be null or blank: ' '");
     assertThatThrownBy(() -> new BoardMemory(EMBEDDER, 0)).hasMessageContaining("segment size must be > 0: 0");
     assertThat(board.size()).isEqualTo(1);

@@ -180,22 +180,21 @@ abstract class BaseWorkingMemory implements WorkingMemory {
       throw new IllegalArgumentException("query must not be null");
     }
     float minScore = query.minScore() == MemoryQuery.NO_MINIMUM ? Float.NEGATIVE_INFINITY : minScore(query.minScore());
-    List<Recall> found;
+    float[] unit;
+    long start;
     if (query.isText()) {
-      float[] unit = embedForQuery(query.text());
+      unit = embedForQuery(query.text()); // timed as embedding, apart from the store's work
       if (unit == null) {
         return List.of();
       }
-      long start = ticker.nanoTime();
-      found = searchUntimed(unit, query.k(), minScore, query.filter(), ALL);
-      timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
+      start = ticker.nanoTime();
     } else {
       double squaredNorm = Inputs.vector(query.vector(), dimension, "query");
-      long start = ticker.nanoTime();
-      float[] unit = UnitVectors.unit(query.vector(), squaredNorm, false);
-      found = searchUntimed(unit, query.k(), minScore, query.filter(), ALL);
-      timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
+      start = ticker.nanoTime(); // a caller's vector is normalized here: store work
+      unit = UnitVectors.unit(query.vector(), squaredNorm, false);
     }
+    List<Recall> found = searchUntimed(unit, query.k(), minScore, query.filter(), ALL);
+    timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
     if (query.minScore() != MemoryQuery.NO_MINIMUM) {
       double least = query.minScore(); // the float bound was rounded down: hold the double one exactly
       found.removeIf(r -> r.similarity() < least);

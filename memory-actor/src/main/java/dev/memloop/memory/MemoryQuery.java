@@ -98,11 +98,6 @@ public final class MemoryQuery {
     return found.similarity() >= minScore && (filter == null || filter.test(found.metadata()));
   }
 
-  /** The query without its filter: what a store that cannot run the filter is sent. */
-  public MemoryQuery withoutFilter() {
-    return filter == null ? this : new Builder(text, vector, vector != null).k(k).minScore(minScore).build();
-  }
-
   @Override
   public String toString() {
     return "MemoryQuery[" + (text != null ? "text=" + Inputs.show(text) : "vector=" + vector.length + " dims")

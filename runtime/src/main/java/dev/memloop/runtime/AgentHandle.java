@@ -100,7 +100,8 @@ public final class AgentHandle {
       if (stopped) {
         throw new IllegalStateException("agent " + id + " was stopped through its handle");
       }
-      Turn turn = new Turn(nextTurn++, observations.apply(nextTurn - 1));
+      int index = nextTurn++;
+      Turn turn = new Turn(index, observations.apply(index));
       answer = AskPattern.<Agent.Command, TurnResult>ask(agent, replyTo -> new Agent.RunTurn(turn, replyTo),
           turnTimeout, system.scheduler());
     }

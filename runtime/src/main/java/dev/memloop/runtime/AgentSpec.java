@@ -128,7 +128,6 @@ public final class AgentSpec {
     /** Settings made on the builder, applied over {@link #config} at build(): explicit wins, whatever the order. */
     private final java.util.Map<String, java.util.function.UnaryOperator<AgentConfig>> explicit =
         new java.util.LinkedHashMap<>();
-    private java.time.Duration explicitRoundTrip;
     private Embedder embedder;
     private Double threshold;
     private ThresholdCalibration calibration;
@@ -173,7 +172,6 @@ public final class AgentSpec {
     /** A networked agent's injected round trip ({@code memloop.agent.networked.rtt}); for networked agents only. */
     public Builder roundTrip(java.time.Duration rtt) {
       requireSetting("roundTrip", rtt);
-      this.explicitRoundTrip = rtt;
       return set("roundTrip", c -> c.withRtt(rtt));
     }
 
@@ -352,9 +350,10 @@ public final class AgentSpec {
 
     /** Builder settings that cannot both hold, refused naming both. */
     private void checkContradictions() {
-      if (explicitRoundTrip != null && !explicitRoundTrip.isZero() && config.policy() != MemoryPolicyKind.NETWORKED) {
+      java.time.Duration rtt = config.networked().rtt();
+      if (explicit.containsKey("roundTrip") && !rtt.isZero() && config.policy() != MemoryPolicyKind.NETWORKED) {
         throw new IllegalArgumentException("agent " + id + ": roundTrip(" + dev.memloop.memory.timing.Units.config(
-            explicitRoundTrip) + ") is injected into a networked agent's store requests, and the policy is "
+            rtt) + ") is injected into a networked agent's store requests, and the policy is "
             + config.policy().configName() + ": set policy(NETWORKED), or drop the round trip");
       }
     }

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -17,26 +16,14 @@ class QuickStartTest {
 
   static final String HEADING = "### Quick start: your own agents";
 
-  static Path root() {
-    Path dir = Path.of("").toAbsolutePath();
-    // the project's README, above the modules' own (runtime/README.md): the directory with the launcher beside it
-    while (dir != null && !(Files.isRegularFile(dir.resolve("README.md")) && Files.isRegularFile(dir.resolve("memloop")))) {
-      dir = dir.getParent();
-    }
-    if (dir == null) {
-      throw new IllegalStateException("no project README.md (beside ./memloop) above " + Path.of("").toAbsolutePath());
-    }
-    return dir;
-  }
-
   /** The first java block after the quick start's heading. */
   static String readmeBlock() throws IOException {
-    return ReadmeExamples.javaBlock(root().resolve("README.md"), HEADING);
+    return ReadmeExamples.javaBlock(ReadmeExamples.projectRoot().resolve("README.md"), HEADING);
   }
 
   @Test
   void should_print_in_the_readme_exactly_the_program_the_suite_compiles() throws IOException {
-    String source = Files.readString(root().resolve("runtime/src/test/java/QuickStart.java"));
+    String source = Files.readString(ReadmeExamples.projectRoot().resolve("runtime/src/test/java/QuickStart.java"));
     assertThat(readmeBlock()).isEqualTo(source);
   }
 
@@ -67,7 +54,7 @@ class QuickStartTest {
 
   @Test
   void should_print_in_the_readme_what_the_program_prints_on_a_quiet_machine() throws IOException {
-    String readme = Files.readString(root().resolve("README.md"));
+    String readme = Files.readString(ReadmeExamples.projectRoot().resolve("README.md"));
     assertThat(readme).contains("It prints `1000 agents, 6000 steps: 3000 refunds sent, 3000 repeats known from memory, "
         + "0 blocked by the guard, 0 reads over budget`");
   }

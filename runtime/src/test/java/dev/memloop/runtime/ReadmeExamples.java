@@ -19,6 +19,18 @@ public final class ReadmeExamples {
 
   private ReadmeExamples() {}
 
+  /** The project's directory (the README beside ./memloop), above whichever module's directory a test runs in. */
+  public static Path projectRoot() {
+    Path dir = Path.of("").toAbsolutePath();
+    while (dir != null && !(Files.isRegularFile(dir.resolve("README.md")) && Files.isRegularFile(dir.resolve("memloop")))) {
+      dir = dir.getParent();
+    }
+    if (dir == null) {
+      throw new IllegalStateException("no project README.md (beside ./memloop) above " + Path.of("").toAbsolutePath());
+    }
+    return dir;
+  }
+
   /** The first {@code ```java} block after {@code heading} in {@code readme}. */
   public static String javaBlock(Path readme, String heading) throws IOException {
     String text = Files.readString(readme);

@@ -2,6 +2,7 @@ package dev.memloop.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memloop.runtime.ReadmeExamples;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,14 +26,6 @@ class MessageNamesTest {
   private static final Pattern CLASS = Pattern.compile("\\bdev\\.memloop(?:\\.[a-z0-9]+)+\\.[A-Z]\\w*");
   private static final Pattern ARTIFACT = Pattern.compile("\\bdev\\.memloop:(memloop-[a-z0-9-]+)");
 
-  static Path root() {
-    Path dir = Path.of("").toAbsolutePath();
-    while (dir != null && !Files.isRegularFile(dir.resolve("bom/pom.xml"))) {
-      dir = dir.getParent();
-    }
-    return dir;
-  }
-
   static List<Path> mainSources(Path root) throws IOException {
     try (Stream<Path> files = Files.walk(root)) {
       return files.filter(p -> p.toString().endsWith(".java") && p.toString().contains("/src/main/java/")
@@ -42,7 +35,7 @@ class MessageNamesTest {
 
   @Test
   void should_name_only_classes_and_modules_that_exist() throws IOException {
-    Path root = root();
+    Path root = ReadmeExamples.projectRoot();
     String bom = Files.readString(root.resolve("bom/pom.xml"));
     Set<String> classes = new TreeSet<>();
     for (Path source : mainSources(root)) {

@@ -131,7 +131,7 @@ public final class DistilledModels {
       for (String file : FILES) {
         Path path = directory.resolve(file);
         if (!hashes.has(file) || !Files.isRegularFile(path)
-            || !TeacherModel.sha256(Files.readAllBytes(path)).equals(hashes.path(file).asText())) {
+            || !TeacherFiles.sha256(Files.readAllBytes(path)).equals(hashes.path(file).asText())) {
           return false;
         }
       }
@@ -187,10 +187,10 @@ public final class DistilledModels {
     manifest.put("dimensions", options.dimensions());
     manifest.put("token_limit", options.tokenLimit());
     manifest.put("tokens", config.path("tokens").asInt());
-    manifest.put("model_sha256", TeacherModel.sha256(Files.readAllBytes(dir.resolve("model.safetensors"))));
+    manifest.put("model_sha256", TeacherFiles.sha256(Files.readAllBytes(dir.resolve("model.safetensors"))));
     ObjectNode files = manifest.putObject("files"); // every file, so that a damaged tokenizer is caught too
     for (String file : FILES) {
-      files.put(file, TeacherModel.sha256(Files.readAllBytes(dir.resolve(file))));
+      files.put(file, TeacherFiles.sha256(Files.readAllBytes(dir.resolve(file))));
     }
     manifest.put("seconds", Math.round(seconds * 10) / 10.0);
     manifest.put("created", Instant.now().toString());

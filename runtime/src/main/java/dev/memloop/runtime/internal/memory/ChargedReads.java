@@ -91,11 +91,6 @@ public final class ChargedReads {
         cost.embedNanos(), cost.storeNanos(), cost.delayNanos(), cost.chargedNanos(), cost.startNanos());
   }
 
-  /** The {@code k} most similar items; {@code listener} may be called before this returns. */
-  public void recall(String text, int k, ReadListener<List<Recall>> listener) {
-    search(MemoryQuery.text(text).k(k).build(), listener);
-  }
-
   /**
    * Any read: a text query is embedded here (in process, timed apart), then the store is asked with the vector;
    * {@code listener} may be called before this returns.
