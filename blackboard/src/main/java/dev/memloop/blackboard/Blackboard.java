@@ -1,5 +1,6 @@
 package dev.memloop.blackboard;
 
+import dev.memloop.memory.MemoryKind;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -108,6 +109,7 @@ public final class Blackboard extends AbstractBehavior<Blackboard.Command> {
     long sequence = state.sequence + 1;
     Map<String, Object> metadata = post.metadata() == null ? new HashMap<>() : new HashMap<>(post.metadata());
     metadata.put(PostCheck.AUTHOR, post.author());
+    metadata.putIfAbsent(MemoryKind.KEY, MemoryKind.POST.name()); // the runtime's agents name their kind
     metadata.put(PostCheck.SEQUENCE, sequence);
     metadata.put(PostCheck.POSTED_AT, System.currentTimeMillis());
     String id;

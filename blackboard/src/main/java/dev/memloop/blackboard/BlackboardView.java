@@ -1,5 +1,6 @@
 package dev.memloop.blackboard;
 
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.MetadataFilter;
 import dev.memloop.memory.Recall;
@@ -35,6 +36,14 @@ public final class BlackboardView {
   /** {@link #match} for a query the caller embedded with the blackboard's embedder. */
   public Optional<Recall> matchVector(float[] query, double threshold) {
     return memory.matchVector(query, threshold);
+  }
+
+  /** {@link #matchVector(float[], double)} among the posts of {@code kind} only (the runtime's guards). */
+  public Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind) {
+    if (kind == null) {
+      throw new IllegalArgumentException("kind must not be null");
+    }
+    return memory.matchVector(query, threshold, kind);
   }
 
   public boolean seen(String text, double threshold) {

@@ -1,6 +1,7 @@
 package dev.memloop.blackboard;
 
 import dev.memloop.memory.Embedder;
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.MemoryStats;
 import dev.memloop.memory.MemoryTimings;
@@ -89,9 +90,15 @@ final class BoardMemory implements AutoCloseable {
   }
 
   Optional<Recall> matchVector(float[] query, double threshold) {
+    return matchVector(query, threshold, null);
+  }
+
+  /** The best post at or above {@code threshold} across the segments, of {@code kind} (null: any kind). */
+  Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind) {
     Recall best = null;
     for (WorkingMemory segment : segments) {
-      Recall found = segment.matchVector(query, threshold).orElse(null);
+      Recall found = (kind == null ? segment.matchVector(query, threshold)
+          : segment.matchVector(query, threshold, kind)).orElse(null);
       if (found != null && (best == null || found.similarity() > best.similarity())) {
         best = found;
       }

@@ -1,5 +1,6 @@
 package dev.memloop.blackboard;
 
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.MetadataFilter;
 import dev.memloop.memory.Recall;
@@ -33,6 +34,17 @@ public final class BoardSnapshot {
     return search(MemoryQuery.vector(query).minScore(threshold).build()).stream().findFirst();
   }
 
+  /** As {@link #matchVector(float[], double)} among the posts of {@code kind} only (the guards'). */
+  public Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind) {
+    if (!(threshold >= -1 && threshold <= 1)) {
+      throw new IllegalArgumentException("threshold must be in [-1, 1]: " + threshold);
+    }
+    if (kind == null) {
+      throw new IllegalArgumentException("kind must not be null");
+    }
+    return search(MemoryQuery.vector(query).minScore(threshold).kinds(kind).build()).stream().findFirst();
+  }
+
   /** The {@code k} posts of the snapshot most similar to {@code query}, best first. */
   public List<Recall> recallVector(float[] query, int k) {
     return search(MemoryQuery.vector(query).k(k).build());
@@ -48,8 +60,8 @@ public final class BoardSnapshot {
       return List.of();
     }
     MetadataFilter filter = query.filter() == null ? taken : taken.and(query.filter());
-    MemoryQuery screened = MemoryQuery.vector(query.vector()).k(query.k()).minScore(query.minScore()).filter(filter)
-        .build();
+    MemoryQuery screened = MemoryQuery.vector(query.vector()).k(query.k()).minScore(query.minScore())
+        .kinds(query.kinds()).filter(filter).build();
     return memory.search(screened);
   }
 

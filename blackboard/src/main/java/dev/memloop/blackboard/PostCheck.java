@@ -1,12 +1,16 @@
 package dev.memloop.blackboard;
 
+import dev.memloop.memory.MemoryKind;
 import java.util.Map;
 
 /** The blackboard's own limits on a post, checked before the memory sees it (the memory checks the rest). */
 final class PostCheck {
 
-  /** Metadata keys the blackboard writes itself; a poster may not set them. */
-  static final String AUTHOR = "author";
+  /**
+   * Metadata keys the blackboard writes itself; a poster may not set them. The author is kept where every item's
+   * author is ({@link MemoryKind#AUTHOR_KEY}, read with {@code Recall.author()}).
+   */
+  static final String AUTHOR = MemoryKind.AUTHOR_KEY;
   static final String SEQUENCE = "seq";
   static final String POSTED_AT = "postedAt";
 
@@ -29,7 +33,8 @@ final class PostCheck {
     }
     for (Map.Entry<String, Object> e : metadata.entrySet()) {
       String key = e.getKey();
-      if (AUTHOR.equals(key) || SEQUENCE.equals(key) || POSTED_AT.equals(key)) {
+      boolean ownAuthor = AUTHOR.equals(key) && post.author().equals(e.getValue()); // the runtime tags its items
+      if ((AUTHOR.equals(key) && !ownAuthor) || SEQUENCE.equals(key) || POSTED_AT.equals(key)) {
         return "metadata key '" + key + "' is the blackboard's own";
       }
       Object value = e.getValue();

@@ -1,6 +1,7 @@
 package dev.memloop.blackboard;
 
 import dev.memloop.memory.MemoryItem;
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.MemoryStats;
 import dev.memloop.memory.MemoryTimings;
@@ -72,6 +73,14 @@ final class ReadOnlyMemory implements WorkingMemory {
   @Override
   public Optional<Recall> matchVector(float[] query, double threshold) {
     return memory.matchVector(query, threshold);
+  }
+
+  @Override
+  public Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind) {
+    if (kind == null) {
+      throw new IllegalArgumentException("kind must not be null");
+    }
+    return memory.matchVector(query, threshold, kind);
   }
 
   @Override

@@ -78,7 +78,7 @@ class BlackboardConcurrencyTest {
       Thread reader = new Thread(() -> {
         while (writing.get()) {
           for (Recall recall : setup.view().recall("finding of poster", 8)) {
-            if (recall.text() == null || !recall.metadata().containsKey("author") || !recall.metadata().containsKey("seq")
+            if (recall.text() == null || recall.author() == null || !recall.metadata().containsKey("seq")
                 || setup.view().vector(recall.id()).isEmpty()) {
               torn.add(recall.toString());
             }

@@ -42,7 +42,7 @@ class BlackboardReadPortTest {
     await().until(() -> timer.pending() == 1);
     timer.advance(Duration.ofMillis(30));
     MemoryStore.Matched matched = replies.expectMessageClass(MemoryStore.Matched.class);
-    assertThat(matched.match()).hasValueSatisfying(r -> assertThat(r.metadata()).containsEntry("author", "agent-1"));
+    assertThat(matched.match()).hasValueSatisfying(r -> assertThat(r.author()).isEqualTo("agent-1"));
     assertThat(matched.delayNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
 
     reads.tell(new MemoryStore.Add(6, "sneaking in", null, null, replies.ref()));

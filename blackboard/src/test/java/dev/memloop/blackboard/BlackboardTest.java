@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
 import dev.memloop.memory.Embedder;
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.embed.HashingEmbedder;
 import java.time.Duration;
@@ -47,7 +48,7 @@ class BlackboardTest {
     Blackboard.Posted first = post(board, acks, "agent-1", "investigate host=web-03 sig=ssh-bruteforce");
     assertThat(setup.view().match("investigate host=web-03 sig=ssh-bruteforce", 0.99)).hasValueSatisfying(r -> {
       assertThat(r.id()).isEqualTo(first.id());
-      assertThat(r.metadata()).containsEntry("author", "agent-1").containsEntry("seq", 1L).containsEntry("turn", 2)
+      assertThat(r.metadata()).containsEntry(MemoryKind.AUTHOR_KEY, "agent-1").containsEntry("seq", 1L).containsEntry("turn", 2)
           .containsKey("postedAt");
     });
     Blackboard.Posted second = post(board, acks, "agent-2", "isolate host=db-02 sig=sql-injection");

@@ -193,7 +193,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
       start = ticker.nanoTime(); // a caller's vector is normalized here: store work
       unit = UnitVectors.unit(query.vector(), squaredNorm, false);
     }
-    List<Recall> found = searchUntimed(unit, query.k(), minScore, query.filter(), ALL);
+    List<Recall> found = searchUntimed(unit, query.k(), minScore, query.screen(), ALL);
     timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
     if (query.minScore() != MemoryQuery.NO_MINIMUM) {
       double least = query.minScore(); // the float bound was rounded down: hold the double one exactly
@@ -227,6 +227,22 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     long start = ticker.nanoTime();
     float[] unit = UnitVectors.unit(query, squaredNorm, false);
     Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), null, FIRST);
+    timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
+    return atOrAbove(best, threshold);
+  }
+
+  /** As {@link #matchVector(float[], double)} among one kind's items: as allocation-free when it misses. */
+  @Override
+  public final Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind) {
+    ensureOpen("matchVector");
+    double squaredNorm = Inputs.vector(query, dimension, "query");
+    Inputs.threshold(threshold);
+    if (kind == null) {
+      throw new IllegalArgumentException("kind must not be null");
+    }
+    long start = ticker.nanoTime();
+    float[] unit = UnitVectors.unit(query, squaredNorm, false);
+    Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), kind.filter(), FIRST);
     timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
     return atOrAbove(best, threshold);
   }

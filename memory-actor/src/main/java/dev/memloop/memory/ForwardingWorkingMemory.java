@@ -84,6 +84,11 @@ public abstract class ForwardingWorkingMemory implements WorkingMemory {
   }
 
   @Override
+  public Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind) {
+    return delegate().matchVector(query, threshold, kind);
+  }
+
+  @Override
   public boolean seen(String text, double threshold) {
     return delegate().seen(text, threshold);
   }

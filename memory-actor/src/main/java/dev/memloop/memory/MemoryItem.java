@@ -18,4 +18,14 @@ public record MemoryItem(String id, String text, float[] vector, Map<String, Obj
     }
     metadata = metadata == null ? Map.of() : Map.copyOf(metadata);
   }
+
+  /** What the item is ({@link MemoryKind#NOTE} if untold); it moves with the item's metadata. */
+  public MemoryKind kind() {
+    return MemoryKind.of(metadata);
+  }
+
+  /** The id of the agent that wrote the item, or null. */
+  public String author() {
+    return MemoryKind.authorOf(metadata);
+  }
 }

@@ -1,6 +1,9 @@
 package dev.memloop.memory;
 
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * One read of a {@link WorkingMemory}: the items nearest to a text (embedded by the memory) or to a vector, at
@@ -10,10 +13,11 @@ import java.util.Arrays;
  *
  * <pre>{@code
  * List<Recall> notes = memory.search(MemoryQuery.text("ssh on web-03").k(8).minScore(0.5)
- *     .filter(MetadataFilter.eq("host", "web-03")).build());
+ *     .kinds(MemoryKind.NOTE).filter(MetadataFilter.eq("host", "web-03")).build());
  * }</pre>
  *
- * <p>Defaults: {@code k = 1}, no minimum score, no filter. A text must not be null or blank; a vector not null
+ * <p>Defaults: {@code k = 1}, no minimum score, every kind, no filter. Kinds are data, not code: unlike a filter
+ * they cross the network to a store. A text must not be null or blank; a vector not null
  * (its dimension, finiteness and non-zero length are the memory's to check, since only it knows its dimension).
  * {@code k} must be positive and asks for at most {@code k}: never more than the memory holds. Bad values throw
  * {@link IllegalArgumentException} naming the value, at {@link Builder#build()}.
@@ -30,6 +34,8 @@ public final class MemoryQuery {
   private final int k;
   private final double minScore;
   private final MetadataFilter filter;
+  private final Set<MemoryKind> kinds; // null: every kind
+  private final MetadataFilter kindsAndFilter; // what a memory screens by: the kinds, then the filter; or null
 
   private MemoryQuery(Builder b) {
     this.text = b.text;
@@ -37,6 +43,9 @@ public final class MemoryQuery {
     this.k = b.k;
     this.minScore = b.minScore;
     this.filter = b.filter;
+    this.kinds = b.kinds == null ? null : Collections.unmodifiableSet(EnumSet.copyOf(b.kinds));
+    MetadataFilter byKind = kinds == null ? null : MemoryKind.filter(kinds);
+    this.kindsAndFilter = byKind == null ? filter : filter == null ? byKind : byKind.and(filter);
   }
 
   /** A query for the items nearest to {@code text}, which the memory embeds. */
@@ -72,6 +81,7 @@ public final class MemoryQuery {
     if (filter != null) {
       b.filter(filter);
     }
+    b.kinds = kinds;
     return b.build();
   }
 
@@ -90,18 +100,32 @@ public final class MemoryQuery {
     return filter;
   }
 
+  /** The kinds of item asked for (unmodifiable), or null for every kind. */
+  public Set<MemoryKind> kinds() {
+    return kinds;
+  }
+
   /**
-   * Whether {@code found} meets this query's minimum score and filter: for a store that ranks first and screens
-   * after (a filter cannot cross a network), and for merging results of several indexes.
+   * The condition an item's metadata must pass: the kinds asked for and the filter together, or null for none.
+   * What a memory's search screens by.
+   */
+  public MetadataFilter screen() {
+    return kindsAndFilter;
+  }
+
+  /**
+   * Whether {@code found} meets this query's minimum score, kinds and filter: for a store that ranks first and
+   * screens after (a filter cannot cross a network), and for merging results of several indexes.
    */
   public boolean admits(Recall found) {
-    return found.similarity() >= minScore && (filter == null || filter.test(found.metadata()));
+    return found.similarity() >= minScore && (kindsAndFilter == null || kindsAndFilter.test(found.metadata()));
   }
 
   @Override
   public String toString() {
     return "MemoryQuery[" + (text != null ? "text=" + Inputs.show(text) : "vector=" + vector.length + " dims")
-        + ", k=" + k + (minScore == NO_MINIMUM ? "" : ", minScore=" + minScore) + (filter == null ? "" : ", filtered")
+        + ", k=" + k + (minScore == NO_MINIMUM ? "" : ", minScore=" + minScore)
+        + (kinds == null ? "" : ", kinds=" + kinds) + (filter == null ? "" : ", filtered")
         + "]";
   }
 
@@ -113,6 +137,7 @@ public final class MemoryQuery {
     private int k = 1;
     private double minScore = NO_MINIMUM;
     private MetadataFilter filter;
+    private Set<MemoryKind> kinds;
 
     private Builder(String text, float[] vector, boolean byVector) {
       this.text = text;
@@ -139,6 +164,24 @@ public final class MemoryQuery {
       return this;
     }
 
+    /** Only items of these kinds; every kind by default. */
+    public Builder kinds(MemoryKind first, MemoryKind... more) {
+      if (first == null || more == null || Arrays.asList(more).contains(null)) {
+        throw new IllegalArgumentException("kinds must not be null: " + first + ", " + Arrays.toString(more));
+      }
+      this.kinds = EnumSet.of(first, more);
+      return this;
+    }
+
+    /** Only items of {@code kinds} (not empty), or of every kind when {@code kinds} is null. */
+    public Builder kinds(Set<MemoryKind> kinds) {
+      if (kinds != null && (kinds.isEmpty() || kinds.contains(null))) {
+        throw new IllegalArgumentException("kinds must name at least one kind and no null: " + kinds);
+      }
+      this.kinds = kinds == null ? null : EnumSet.copyOf(kinds);
+      return this;
+    }
+
     /**
      * @throws IllegalArgumentException naming the value: a null or blank text, a null vector, {@code k <= 0}, a
      *     minimum score outside [-1, 1]
@@ -162,11 +205,12 @@ public final class MemoryQuery {
   @Override
   public boolean equals(Object o) {
     return o instanceof MemoryQuery q && k == q.k && Double.compare(minScore, q.minScore) == 0 && filter == q.filter
-        && java.util.Objects.equals(text, q.text) && Arrays.equals(vector, q.vector);
+        && java.util.Objects.equals(kinds, q.kinds) && java.util.Objects.equals(text, q.text)
+        && Arrays.equals(vector, q.vector);
   }
 
   @Override
   public int hashCode() {
-    return java.util.Objects.hash(text, Arrays.hashCode(vector), k, minScore);
+    return java.util.Objects.hash(text, Arrays.hashCode(vector), k, minScore, kinds);
   }
 }

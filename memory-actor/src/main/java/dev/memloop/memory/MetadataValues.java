@@ -15,7 +15,8 @@ public final class MetadataValues {
   /**
    * An unmodifiable, validated copy; the caller's map is never kept.
    *
-   * @throws IllegalArgumentException for a null map, a blank key, or a null or unsupported value, naming it
+   * @throws IllegalArgumentException for a null map, a blank key, a null or unsupported value, or a
+   *     {@link MemoryKind#KEY} that names no kind, naming it
    */
   public static Map<String, Object> copyOf(Map<String, ?> metadata) {
     if (metadata == null) {
@@ -38,6 +39,7 @@ public final class MetadataValues {
             + value.getClass().getName() + "; supported: String, UUID, Integer, Long, Float, Double");
       }
     }
+    MemoryKind.check(metadata);
     return Map.<String, Object>copyOf(metadata);
   }
 

@@ -108,6 +108,18 @@ public interface WorkingMemory extends AutoCloseable {
     return first(search(MemoryQuery.vector(query).minScore(threshold).build()));
   }
 
+  /**
+   * {@link #matchVector(float[], double)} among the items of {@code kind} only: the runtime's guards, which match
+   * executed actions (or tool calls) and never the notes beside them.
+   */
+  default Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind) {
+    Inputs.threshold(threshold);
+    if (kind == null) {
+      throw new IllegalArgumentException("kind must not be null");
+    }
+    return first(search(MemoryQuery.vector(query).minScore(threshold).kinds(kind).build()));
+  }
+
   /** Whether an item at least {@code threshold}-similar to {@code text} is stored: the loop guard's question. */
   default boolean seen(String text, double threshold) {
     return match(text, threshold).isPresent();

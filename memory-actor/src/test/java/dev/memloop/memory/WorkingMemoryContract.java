@@ -213,6 +213,32 @@ public abstract class WorkingMemoryContract {
   }
 
   @Test
+  void should_answer_only_the_kinds_a_query_names() {
+    WorkingMemory memory = memory();
+    String note = write(memory, "escalate: disk full on db-01", Map.of(MemoryKind.KEY, "NOTE"));
+    String action = write(memory, "escalate: disk full on db-01 now", Map.of(MemoryKind.KEY, "ACTION"));
+    String call = write(memory, "lookupOrder {\"orderId\":\"42\"}", Map.of(MemoryKind.KEY, "TOOL_CALL"));
+    float[] query = EMBEDDER.embed("escalate: disk full on db-01");
+    assertThat(memory.matchVector(query, 0.99)).as("the note is the nearest item of all")
+        .hasValueSatisfying(r -> assertThat(r.id()).isEqualTo(note));
+    assertThat(memory.matchVector(query, 0.5, MemoryKind.ACTION)).as("the guard's lookup sees the action only")
+        .hasValueSatisfying(r -> {
+          assertThat(r.id()).isEqualTo(action);
+          assertThat(r.kind()).isEqualTo(MemoryKind.ACTION);
+        });
+    assertThat(memory.matchVector(query, -1, MemoryKind.OBSERVATION)).isEmpty();
+    assertThat(memory.search(MemoryQuery.text("escalate disk").k(10).kinds(MemoryKind.NOTE).build()))
+        .extracting(Recall::id).containsExactly(note);
+    assertThat(memory.search(MemoryQuery.text("escalate disk").k(10).kinds(MemoryKind.ACTION, MemoryKind.TOOL_CALL)
+        .build())).extracting(Recall::id).containsExactlyInAnyOrder(action, call);
+    assertThat(memory.items()).filteredOn(i -> i.id().equals(call)).singleElement()
+        .satisfies(i -> assertThat(i.kind()).isEqualTo(MemoryKind.TOOL_CALL));
+    assertThatThrownBy(() -> write(memory, "shouted", Map.of(MemoryKind.KEY, "SHOUT")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("memloop.kind").hasMessageContaining("SHOUT");
+    assertThat(memory.size()).isEqualTo(3);
+  }
+
+  @Test
   void should_remove_by_id_by_filter_and_clear() {
     assumeTrue(removes(), "this memory refuses removals");
     WorkingMemory memory = memory();

@@ -138,7 +138,7 @@ final class PgVectorMemory implements WorkingMemory {
       open("search");
       unit = query.vector();
     }
-    List<Recall> found = nearest(unit, query.k(), query.filter());
+    List<Recall> found = nearest(unit, query.k(), query.screen());
     if (query.minScore() != MemoryQuery.NO_MINIMUM) {
       found.removeIf(r -> r.similarity() < query.minScore());
     }

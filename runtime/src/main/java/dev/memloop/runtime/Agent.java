@@ -56,6 +56,8 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
 
   record ActionTimedOut(long step, int attempt) implements Command {}
 
+  record DecideTimedOut(long step) implements Command {}
+
   record RetryDue(long step) implements Command {}
 
   record StoreReplied(MemoryStore.Reply reply) implements Command {}
@@ -89,8 +91,9 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
       state.restore(snapshot);
       Behavior<Command> restartable = Behaviors.setup(context -> new Agent(context, state));
       // keep the child store (networked agents) through restarts: it holds the memory
+      // the failure is logged by onCommand as one line with its cause chain; the supervisor's stack trace is debug
       Behavior<Command> supervised = Behaviors.supervise(restartable).onFailure(Exception.class,
-          SupervisorStrategy.restart().withStopChildren(false));
+          SupervisorStrategy.restart().withStopChildren(false).withLogLevel(org.slf4j.event.Level.DEBUG));
       // outside the supervisor, so that the failure it logs carries the turn and step that failed
       return Behaviors.withMdc(Command.class, Map.of(MDC_AGENT, spec.id()), state::logContext, supervised);
     });
@@ -128,14 +131,29 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
       return handle(command);
     } catch (RuntimeException e) {
       state.failed(e.toString());
+      getContext().getLog().warn("step failed, the agent restarts and answers the turn as aborted: {}", causes(e));
       throw e;
     } finally {
       state.leave();
     }
   }
 
+  /** The failure and its causes on one line, outermost first (the stack trace is logged at debug). */
+  static String causes(Throwable failure) {
+    StringBuilder line = new StringBuilder(failure.toString());
+    java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    seen.add(failure);
+    for (Throwable c = failure.getCause(); c != null && seen.add(c); c = c.getCause()) {
+      line.append(" <- caused by ").append(c);
+    }
+    return line.toString();
+  }
+
   private Behavior<Command> handle(Command command) {
     if (command instanceof RunTurn run) {
+      if (!state.acceptsIndex(run)) {
+        return this;
+      }
       if (loop.busy() || state.hasWaitingTurns()) {
         state.enqueue(run);
         return this;
@@ -143,6 +161,8 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
       loop.begin(run);
     } else if (command instanceof Decided d) {
       loop.onDecided(d.step(), d.decision(), d.failure());
+    } else if (command instanceof DecideTimedOut t) {
+      loop.onDecideTimedOut(t.step());
     } else if (command instanceof StoreReplied replied) {
       state.onStoreReply(replied.reply());
     } else if (command instanceof LookupTimedOut timedOut) {

@@ -6,7 +6,6 @@ import dev.memloop.runtime.step.TurnResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -23,8 +22,8 @@ import org.apache.pekko.actor.typed.javadsl.AskPattern;
  * }</pre>
  *
  * <p>A turn that fails completes its stage exceptionally with {@link TurnFailedException} (the agent itself restarts
- * and answers the next turn); one not answered within the turn timeout, with the ask's {@code TimeoutException}.
- * Thread-safe.
+ * and answers the next turn); one not answered within the turn timeout, with {@link TurnTimeoutException}; both are
+ * {@link AgentException}s. A send after {@link #stop()} throws {@link AgentStoppedException}. Thread-safe.
  */
 public final class AgentHandle {
 
@@ -96,17 +95,29 @@ public final class AgentHandle {
 
   private CompletionStage<TurnResult> sendTurn(java.util.function.IntFunction<List<Observation>> observations) {
     CompletionStage<TurnResult> answer;
+    int index;
     synchronized (this) { // numbered and told under one lock: the mailbox holds the turns in their numbers' order
       if (stopped) {
-        throw new IllegalStateException("agent " + id + " was stopped through its handle");
+        throw new AgentStoppedException(id);
       }
-      int index = nextTurn++;
+      index = nextTurn++;
       Turn turn = new Turn(index, observations.apply(index));
       answer = AskPattern.<Agent.Command, TurnResult>ask(agent, replyTo -> new Agent.RunTurn(turn, replyTo),
           turnTimeout, system.scheduler());
     }
-    return answer.thenCompose(result -> result.aborted()
-        ? CompletableFuture.failedFuture(new TurnFailedException(result)) : CompletableFuture.completedFuture(result));
+    int turn = index;
+    return answer.handle((result, failure) -> {
+      if (failure != null) {
+        Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+            ? failure.getCause() : failure;
+        throw cause instanceof java.util.concurrent.TimeoutException
+            ? new TurnTimeoutException(id, turn, turnTimeout, cause) : new java.util.concurrent.CompletionException(cause);
+      }
+      if (result.aborted()) {
+        throw new TurnFailedException(result);
+      }
+      return result;
+    });
   }
 
   /** What the agent's memory holds, once its writes in flight are acknowledged. */

@@ -61,7 +61,7 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
         // its writes wait for the turn's end, so within a turn the memory is the turn-start snapshot
         MemoryAccess access = new LocalMemoryAccess(memory, spec.timer(), MemoryPath.SNAPSHOT);
         return new AgentMemory(MemoryPolicy.perTurn(reads(spec, access), spec.threshold(), dumpRead(spec, memory),
-            config.perTurn().dump(), memory), null, null);
+            config.perTurn().dump(), memory, spec.id()), null, null);
       }
       case PER_STEP: {
         WorkingMemory memory = memory(spec, false);
@@ -71,7 +71,7 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
           access = new DedupingAccess(access, new DedupOnWrite(memory, spec.embedder(), dedup.threshold(), dedup.keep()));
         }
         return new AgentMemory(MemoryPolicy.inLoop(MemoryPolicyKind.PER_STEP, reads(spec, access), spec.threshold(),
-            memory), null, null);
+            memory, spec.id()), null, null);
       }
       case NETWORKED: {
         WorkingMemory own = null;
@@ -88,7 +88,7 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
         }
         StoreAccess store = storeAccess(spec, context, ref, MemoryPath.STORE);
         return new AgentMemory(MemoryPolicy.inLoop(MemoryPolicyKind.NETWORKED, reads(spec, store), spec.threshold(),
-            own), store, null);
+            own, spec.id()), store, null);
       }
       default:
         throw new IllegalArgumentException("unknown policy " + config.policy());
@@ -102,14 +102,15 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
     switch (spec.config().policy()) {
       case PER_TURN:
         return new AgentMemory(MemoryPolicy.perTurn(reads(spec, new BoardSnapshotAccess(board.view(), poster)),
-            spec.threshold(), board.view()::recall, spec.config().perTurn().dump(), null), null, poster);
+            spec.threshold(), board.view()::recall, spec.config().perTurn().dump(), null, spec.id()), null, poster);
       case PER_STEP:
         return new AgentMemory(MemoryPolicy.inLoop(MemoryPolicyKind.PER_STEP,
-            reads(spec, new BoardAccess(board.view(), null, poster)), spec.threshold(), null), null, poster);
+            reads(spec, new BoardAccess(board.view(), null, poster)), spec.threshold(), null, spec.id()), null, poster);
       case NETWORKED: {
         StoreAccess port = storeAccess(spec, context, board.readPort(), MemoryPath.BOARD_PORT);
         return new AgentMemory(MemoryPolicy.inLoop(MemoryPolicyKind.NETWORKED,
-            reads(spec, new BoardAccess(board.view(), port, poster)), spec.threshold(), null), port, poster);
+            reads(spec, new BoardAccess(board.view(), port, poster)), spec.threshold(), null, spec.id()), port,
+            poster);
       }
       default:
         throw new IllegalArgumentException("unknown policy " + spec.config().policy());

@@ -137,6 +137,7 @@ public final class AgentSpec {
     private ActorRef<MemoryStore.Command> remoteStore;
     private long seed;
     private SharedBoard board;
+    private boolean joined; // joinBoard: the board is the agent's memory, whatever config(...) says
     private ExternalMemories memories;
 
     private Builder(String id) {
@@ -274,7 +275,24 @@ public final class AgentSpec {
       return this;
     }
 
-    /** The shared blackboard, for {@code memory.store = blackboard}. */
+    /**
+     * Joins the agent to a shared blackboard ({@link dev.memloop.runtime.board.BoardHandle#board()}) in one call: its
+     * memory is the board ({@code storeKind(BLACKBOARD)} and {@code board(board)}). A store kind set explicitly to
+     * anything else is refused at {@link #build()}, naming both.
+     */
+    public Builder joinBoard(SharedBoard newBoard) {
+      requireSetting("joinBoard", newBoard);
+      if (!explicit.containsKey("storeKind")) {
+        set("storeKind", c -> c.withStore(MemoryStoreKind.BLACKBOARD));
+      }
+      joined = true;
+      return board(newBoard);
+    }
+
+    /**
+     * The shared blackboard, for {@code memory.store = blackboard} (set by {@code config(...)} or
+     * {@code storeKind(...)}); null for none. {@link #joinBoard} sets both at once.
+     */
     public Builder board(SharedBoard newBoard) {
       this.board = newBoard;
       return this;
@@ -359,6 +377,10 @@ public final class AgentSpec {
     }
 
     private void checkStores() {
+      if (joined && config.memory().store() != MemoryStoreKind.BLACKBOARD) {
+        throw new IllegalArgumentException("agent " + id + ": joinBoard(...) makes its memory a blackboard, and "
+            + "storeKind(" + config.memory().store().name() + ") another store: drop one");
+      }
       boolean remembers = config.policy() != MemoryPolicyKind.NONE;
       if (config.memory().store() == MemoryStoreKind.BLACKBOARD && remembers) {
         if (board == null) {

@@ -42,6 +42,7 @@ final class AgentState {
   private int restarts;
   private boolean started;
   private int turnsCompleted;
+  private int nextTurnIndex = -1; // the index the next turn must carry; -1 before this incarnation's first turn
   private Agent.RunTurn inFlight;
   private List<StepRecord> inFlightSteps;
   private long awaited; // answers this turn waited for as messages
@@ -186,6 +187,26 @@ final class AgentState {
 
   boolean hasWaitingTurns() {
     return waiting != null && !waiting.isEmpty();
+  }
+
+  /**
+   * Whether {@code run} carries the next turn index: any for the first turn the agent gets (a new agent, or one just
+   * restored from a snapshot, numbers on from its sender's count), then each the one before plus one. If not, it is
+   * answered as aborted at once, naming both indices, and nothing else happens: a repeated index was a turn sent
+   * twice, a skipped one a turn lost on the way.
+   */
+  boolean acceptsIndex(Agent.RunTurn run) {
+    int index = run.turn().index();
+    if (nextTurnIndex < 0 || index == nextTurnIndex) {
+      nextTurnIndex = index + 1;
+      return true;
+    }
+    String problem = index < nextTurnIndex ? "repeats an earlier turn" : "skips turn " + nextTurnIndex;
+    run.replyTo().tell(new TurnResult(spec.id(), index, List.of(), policy().budget().budgetNanos(), 0, true,
+        "turn index " + index + " " + problem + ": agent " + spec.id() + " expects turn " + nextTurnIndex
+            + " (number each agent's turns one after another, or send them through AgentHandle, which numbers them)",
+        restarts, 0, 0));
+    return false;
   }
 
   /** Queues a turn that arrived while another ran; beyond the limit it is answered as aborted. */

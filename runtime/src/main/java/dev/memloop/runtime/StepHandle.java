@@ -1,5 +1,6 @@
 package dev.memloop.runtime;
 
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.MetadataValues;
 import dev.memloop.runtime.internal.memory.ReadCost;
@@ -55,7 +56,7 @@ final class StepHandle implements StepMemory {
     if (k <= 0) {
       throw new IllegalArgumentException("k must be > 0: " + k);
     }
-    return search(MemoryQuery.text(query).k(k).build());
+    return search(MemoryQuery.text(query).k(k).kinds(MemoryKind.NOTE).build());
   }
 
   @Override
@@ -74,12 +75,15 @@ final class StepHandle implements StepMemory {
   }
 
   @Override
-  public CompletionStage<Matched> match(String text, double threshold) {
+  public CompletionStage<Matched> match(String text, double threshold, MemoryKind kind) {
     text("text", text);
     if (!(threshold >= -1 && threshold <= 1)) {
       throw new IllegalArgumentException("threshold must be in [-1, 1]: " + threshold);
     }
-    return match(MemoryOp.MATCH, text, threshold);
+    if (kind == null) {
+      throw new IllegalArgumentException("kind must not be null (MemoryKind.NOTE for notes)");
+    }
+    return match(MemoryOp.MATCH, text, threshold, kind);
   }
 
   @Override
@@ -87,34 +91,45 @@ final class StepHandle implements StepMemory {
     text("text", text);
     double threshold = policy().guardThreshold();
     if (policy().kind() == dev.memloop.runtime.policy.MemoryPolicyKind.NONE) {
-      return match(MemoryOp.SEEN, text, 1.0); // no memory to match: answered NO_MEMORY, whatever the threshold
+      return match(MemoryOp.SEEN, text, 1.0, MemoryKind.NOTE); // no memory to match: answered NO_MEMORY, whatever the threshold
     }
     if (Double.isNaN(threshold)) {
       throw new IllegalArgumentException("agent " + agent.spec().id() + ": seen matches at the guard threshold, and "
           + "memloop.agent.guard.threshold = calibrated was not resolved for this " + policy().kind().configName()
           + " agent: set a number, pass a calibration, or use match(text, threshold)");
     }
-    return match(MemoryOp.SEEN, text, threshold);
+    return match(MemoryOp.SEEN, text, threshold, MemoryKind.NOTE);
   }
 
-  private CompletionStage<Matched> match(MemoryOp op, String text, double threshold) {
+  private CompletionStage<Matched> match(MemoryOp op, String text, double threshold, MemoryKind kind) {
     MemoryFuture<Matched> answer = new MemoryFuture<>(agent);
     submit(op, answer, handedOver -> {
       Slot slot = open(op, policy().readPath());
-      policy().match(text, threshold, (outcome, best, cost) ->
+      policy().match(text, threshold, kind, (outcome, best, cost) ->
           complete(answer, new Matched(best, read(slot, outcome, cost)), handedOver));
     });
     return answer;
   }
 
   @Override
-  public CompletionStage<Remembered> remember(String text, Map<String, ?> metadata) {
+  public CompletionStage<Remembered> remember(MemoryKind kind, String text, Map<String, ?> metadata) {
+    if (kind == null || kind == MemoryKind.ACTION || kind == MemoryKind.POST) {
+      throw new IllegalArgumentException("a reasoner remembers notes, tool calls and observations, not "
+          + (kind == null ? "a null kind" : kind.configName() + "s") + (kind == MemoryKind.ACTION
+          ? ": an action is written by the runtime once it ran (return Decision.act)" : ""));
+    }
     text("text", text);
     Map<String, Object> checked = MetadataValues.copyOf(metadata);
+    for (String key : checked.keySet()) {
+      if (key.startsWith(MemoryKind.RESERVED_PREFIX)) {
+        throw new IllegalArgumentException("metadata key '" + key + "' is reserved (keys under '"
+            + MemoryKind.RESERVED_PREFIX + "' are the runtime's: the kind and author are set for you)");
+      }
+    }
     MemoryFuture<Remembered> answer = new MemoryFuture<>(agent);
     submit(MemoryOp.REMEMBER, answer, handedOver -> {
       Slot slot = open(MemoryOp.REMEMBER, policy().writePath());
-      policy().remember(text, checked, (outcome, idOrReason, embedNanos, storeNanos, delayNanos) -> {
+      policy().remember(text, kind, checked, (outcome, idOrReason, embedNanos, storeNanos, delayNanos) -> {
         MemoryCall call = new MemoryCall(MemoryOp.REMEMBER, slot.path, outcome, embedNanos, storeNanos, delayNanos, 0);
         slot.done = call;
         boolean kept = outcome == MemoryOutcome.STORED || outcome == MemoryOutcome.MERGED;

@@ -47,6 +47,7 @@ final class StepLoop {
     int attempts;
     long actionStart;
     DelayTimer.Scheduled actionTimeout;
+    DelayTimer.Scheduled decideTimeout;
 
     Step(long token, long start, Observation observation, PatternMarks marks, StepHandle memory) {
       this.token = token;
@@ -115,19 +116,33 @@ final class StepLoop {
       agent.awaited();
       long token = step.token;
       context.pipeToSelf(stage, (decision, failure) -> new Agent.Decided(token, decision, failure));
+      ActorRef<Agent.Command> self = context.getSelf();
+      step.decideTimeout = agent.spec().timer().schedule(agent.spec().config().decideTimeout().toNanos(),
+          achieved -> self.tell(new Agent.DecideTimedOut(token)));
     }
   }
 
   /** The reasoner's answer, come back as a message; a failure restarts the agent's behavior. */
   void onDecided(long token, Decision decision, Throwable failure) {
     if (waiting != Waiting.DECISION || token != step.token) {
-      return; // the answer to a step of a behavior that has since restarted
+      return; // the answer to a step of a behavior that has since restarted, or that timed out
     }
+    step.decideTimeout.cancel(); // else every decision would leave its timeout in the timer's queue
+    step.decideTimeout = null;
     if (failure != null) {
       throw failure(failure);
     }
     waiting = Waiting.NONE;
     decided(decision);
+  }
+
+  /** The reasoner took longer than {@code decide-timeout}: the step fails with a named timeout. */
+  void onDecideTimedOut(long token) {
+    if (waiting != Waiting.DECISION || token != step.token) {
+      return; // decided in time
+    }
+    throw new DecideTimeoutException(agent.spec().id(), run.turn().index(), index,
+        agent.spec().config().decideTimeout());
   }
 
   // (2) the guard

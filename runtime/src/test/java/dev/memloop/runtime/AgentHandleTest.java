@@ -3,6 +3,7 @@ package dev.memloop.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.memloop.memory.timing.ManualDelayTimer;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.step.Decision;
 import dev.memloop.runtime.step.GuardOutcome;
@@ -83,8 +84,60 @@ class AgentHandleTest {
     assertThat(agent.send("a fine order").toCompletableFuture().get(30, TimeUnit.SECONDS).executed()).isEqualTo(1);
     agent.stop();
     agent.stop();
-    assertThatThrownBy(() -> agent.send("after the stop")).isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("agent handle-3 was stopped through its handle");
+    assertThatThrownBy(() -> agent.send("after the stop")).isInstanceOf(AgentStoppedException.class)
+        .hasMessageContaining("agent handle-3 was stopped through its handle")
+        .satisfies(e -> assertThat(((AgentException) e).agentId()).isEqualTo("handle-3"));
+  }
+
+  @Test
+  void should_fail_a_step_whose_reasoner_outlasts_the_decide_timeout_with_a_named_timeout() throws Exception {
+    ManualDelayTimer timer = new ManualDelayTimer();
+    CompletableFuture<Decision> never = new CompletableFuture<>();
+    AgentHandle agent = AgentHandle.start(testKit.system(), spec("handle-6").timer(timer)
+        .config(TestAgents.DEFAULTS.withPolicy(MemoryPolicyKind.PER_STEP).withThreshold(0.95)
+            .withDecideTimeout(java.time.Duration.ofSeconds(5)))
+        .reasoner(step -> step.observation().text().equals("hang") ? never
+            : CompletableFuture.completedFuture(Decision.act("ok " + step.observation().text()))).build());
+    CompletableFuture<TurnResult> hung = agent.send("hang").toCompletableFuture();
+    org.awaitility.Awaitility.await().until(() -> timer.pending() > 0); // the step waits, its timeout scheduled
+    assertThat(hung).as("not before the timeout").isNotDone();
+    timer.advance(java.time.Duration.ofSeconds(5));
+    assertThatThrownBy(() -> hung.get(30, TimeUnit.SECONDS)).cause().isInstanceOf(TurnFailedException.class)
+        .hasMessageContaining("DecideTimeoutException").hasMessageContaining(
+            "agent handle-6: the reasoner did not decide step 0 of turn 0 within 5000 ms (memloop.agent.decide-timeout)");
+    never.complete(Decision.act("too late")); // dropped: its step is gone
+    assertThat(agent.send("next").toCompletableFuture().get(30, TimeUnit.SECONDS).executed()).isEqualTo(1);
+    agent.stop();
+  }
+
+  @Test
+  void should_fail_a_turn_not_answered_within_the_handle_s_timeout_with_a_named_timeout() {
+    AgentHandle agent = AgentHandle.start(testKit.system(), spec("handle-7")
+        .reasoner(step -> new CompletableFuture<>()).build(), java.time.Duration.ofMillis(50));
+    assertThatThrownBy(() -> agent.send("hang").toCompletableFuture().get(30, TimeUnit.SECONDS))
+        .cause().isInstanceOf(TurnTimeoutException.class)
+        .hasMessageContaining("agent handle-7: turn 0 was not answered within 50 ms");
+    agent.stop();
+  }
+
+  @Test
+  void should_refuse_a_turn_index_that_repeats_or_skips_naming_both_and_run_the_next_one() {
+    org.apache.pekko.actor.typed.ActorRef<Agent.Command> agent = testKit.spawn(Agent.create(spec("indexed").build()));
+    org.apache.pekko.actor.testkit.typed.javadsl.TestProbe<TurnResult> results = testKit.createTestProbe();
+    agent.tell(new Agent.RunTurn(TestAgents.turn(0, "order 1"), results.ref()));
+    assertThat(results.receiveMessage().aborted()).isFalse();
+    agent.tell(new Agent.RunTurn(TestAgents.turn(0, "order 2"), results.ref()));
+    assertThat(results.receiveMessage()).satisfies(r -> {
+      assertThat(r.aborted()).isTrue();
+      assertThat(r.steps()).as("nothing ran").isEmpty();
+      assertThat(r.failure()).isEqualTo("turn index 0 repeats an earlier turn: agent indexed expects turn 1 (number "
+          + "each agent's turns one after another, or send them through AgentHandle, which numbers them)");
+    });
+    agent.tell(new Agent.RunTurn(TestAgents.turn(2, "order 3"), results.ref()));
+    assertThat(results.receiveMessage().failure()).startsWith("turn index 2 skips turn 1: agent indexed expects turn 1");
+    agent.tell(new Agent.RunTurn(TestAgents.turn(1, "order 4"), results.ref()));
+    assertThat(results.receiveMessage().executed()).isEqualTo(1);
+    testKit.stop(agent);
   }
 
   @Test

@@ -10,6 +10,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.memloop.blackboard.Blackboard;
 import dev.memloop.blackboard.BlackboardSetup;
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.memory.timing.DelayTimer;
 import dev.memloop.memory.timing.ManualDelayTimer;
@@ -132,7 +133,8 @@ class BoardAgentTest {
     BlackboardSetup setup = BlackboardSetup.of(EMBEDDER);
     SharedBoard board = board(setup, Duration.ofMillis(30), timer);
     TestProbe<Blackboard.PostReply> acks = testKit.createTestProbe();
-    board.writer().tell(new Blackboard.Post(1, "someone", line(7), null, null, acks.ref()));
+    // another agent's executed action, as the runtime posts one: the guard matches actions only
+    board.writer().tell(new Blackboard.Post(1, "someone", line(7), null, Map.of(MemoryKind.KEY, "ACTION"), acks.ref()));
     acks.expectMessageClass(Blackboard.Posted.class);
     ActorRef<Agent.Command> remote = agent("remote", config(MemoryPolicyKind.NETWORKED, Duration.ofMillis(100),
         Duration.ofMillis(30)), board, timer, ctx -> ScriptedReasoner.actOnEveryObservation());
@@ -185,7 +187,7 @@ class BoardAgentTest {
     java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
     ReasonerFactory reading = ctx -> step -> (step.step() == 0 && started.incrementAndGet() > 0 ? posted
         : CompletableFuture.<Void>completedFuture(null))
-        .thenComposeAsync(ready -> step.memory().recall(line(5), 1), ctx.blocking())
+        .thenComposeAsync(ready -> step.memory().recall(line(5), 1, MemoryKind.ACTION), ctx.blocking())
         .thenApply(recalled -> {
           found.computeIfAbsent(step.agentId(), id -> new CopyOnWriteArrayList<>()).add(recalled.items().size());
           return Decision.skip(line(5), Decision.Recognition.NONE);

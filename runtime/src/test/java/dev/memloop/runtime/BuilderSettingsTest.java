@@ -43,7 +43,7 @@ class BuilderSettingsTest {
 
   @Test
   void should_set_every_section_on_the_builder() {
-    ToolSettings tools = new ToolSettings(3, true, true, ToolSettings.Guard.FLAG);
+    ToolSettings tools = ToolSettings.builder().maxCallsPerStep(3).rememberCalls(true).guard(ToolSettings.Guard.FLAG).build();
     WindowSettings window = new WindowSettings(6, WindowUnit.MESSAGES);
     AgentSpec spec = builder("c").budget(Duration.ofMillis(50)).roundTrip(Duration.ofMillis(30)).tools(tools)
         .window(window).config(AgentConfigs.defaults()).policy(MemoryPolicyKind.NETWORKED).build();

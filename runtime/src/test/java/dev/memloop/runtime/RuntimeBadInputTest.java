@@ -114,11 +114,11 @@ class RuntimeBadInputTest {
     WorkingMemory memory = WorkingMemory.allocate(EMBEDDER);
     ChargedReads reads = new ChargedReads(EMBEDDER, new LocalMemoryAccess(memory, () -> 0),
         new LatencyBudget(1_000_000, 3), 1_000, () -> 0);
-    assertThatThrownBy(() -> MemoryPolicy.perTurn(reads, 0.9, memory::recall, -1, memory))
+    assertThatThrownBy(() -> MemoryPolicy.perTurn(reads, 0.9, memory::recall, -1, memory, "a-1"))
         .hasMessageContaining("dumpTopK >= 0: -1");
-    assertThatThrownBy(() -> MemoryPolicy.inLoop(MemoryPolicyKind.PER_TURN, reads, 0.9, memory))
+    assertThatThrownBy(() -> MemoryPolicy.inLoop(MemoryPolicyKind.PER_TURN, reads, 0.9, memory, "a-1"))
         .hasMessageContaining("an in-loop policy is per-step or networked, with reads: per-turn");
-    assertThatThrownBy(() -> MemoryPolicy.inLoop(MemoryPolicyKind.PER_STEP, reads, Double.NaN, memory))
+    assertThatThrownBy(() -> MemoryPolicy.inLoop(MemoryPolicyKind.PER_STEP, reads, Double.NaN, memory, "a-1"))
         .hasMessageContaining("guard threshold must be in [0, 1]: NaN");
     assertThatThrownBy(() -> MemoryPolicyKind.parse("per_step")).hasMessageContaining("'per_step'");
     assertThat(MemoryPolicyKind.parse(" Networked ")).isEqualTo(MemoryPolicyKind.NETWORKED);

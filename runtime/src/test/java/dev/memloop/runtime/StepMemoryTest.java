@@ -137,7 +137,8 @@ class StepMemoryTest {
         config(MemoryPolicyKind.NETWORKED, Duration.ofMillis(50), Duration.ofMillis(30)), twoReads, timer)));
     TestProbe<TurnResult> results = testKit.createTestProbe();
     agent.tell(new Agent.RunTurn(turn(0, "disk full on db-1"), results.ref()));
-    await().until(() -> timer.pending() == 2); // the read's timeout and the store's delayed reply
+    // the read's timeout, the store's delayed reply, and the step's decide timeout (the reasoner waits on the read)
+    await().until(() -> timer.pending() == 3);
     timer.advance(Duration.ofMillis(30));
     TurnResult result = results.receiveMessage();
 
@@ -204,7 +205,7 @@ class StepMemoryTest {
         config(MemoryPolicyKind.NETWORKED, Duration.ofMillis(100), Duration.ofMillis(5)), blocking, timer)));
     TestProbe<TurnResult> results = testKit.createTestProbe();
     agent.tell(new Agent.RunTurn(turn(0, "disk full on db-1"), results.ref()));
-    await().until(() -> timer.pending() == 2);
+    await().until(() -> timer.pending() == 3); // the read's timeout, the store's reply, the step's decide timeout
     timer.advance(Duration.ofMillis(5));
     results.receiveMessage();
     assertThat(refused).singleElement().asString().contains("would wait forever");

@@ -87,7 +87,7 @@ public final class TripAgents {
   public static AgentSpec llm(String id, TripCondition condition, MemoryArm arm, ChatCalls calls, Embedder embedder,
       int recallK, AgentConfig config) {
     ToolSettings tools = condition == TripCondition.MEMORY
-        ? new ToolSettings(MAX_TOOL_CALLS, true, false, ToolSettings.Guard.OFF) : ToolSettings.NONE;
+        ? ToolSettings.builder().maxCallsPerStep(MAX_TOOL_CALLS).act(false).build() : ToolSettings.NONE;
     return AgentSpec.builder(id).config(config).embedder(embedder)
         .reasoners(LlmReasoner.builder(calls).systemPrompt(condition.systemPrompt()).toolSettings(tools)
             .recallK(recallK).factory()).build();

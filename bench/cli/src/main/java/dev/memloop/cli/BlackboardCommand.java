@@ -5,6 +5,7 @@ import dev.memloop.agents.board.BoardFleet;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.fleet.FleetListener;
+import dev.memloop.runtime.fleet.FleetResult;
 import dev.memloop.runtime.metrics.FleetMetrics;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.workloads.fleet.FleetAlertSpec;
@@ -96,6 +97,12 @@ final class BlackboardCommand implements Callable<Integer> {
       console.print(report.plain());
       int code = run.finish("blackboard.json", report.records(), report.markdown());
       serving.linger(console);
+      String unanswered = FleetResult.sequence(outcomes.stream().map(BoardFleet.Outcome::fleet).toList()).unanswered();
+      if (unanswered != null) { // the results are written; the run itself did not answer every turn
+        spec.commandLine().getErr().println("memloop blackboard: " + unanswered);
+        spec.commandLine().getErr().flush();
+        return 1;
+      }
       return code;
     });
   }

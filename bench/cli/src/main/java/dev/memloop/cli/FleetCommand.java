@@ -14,7 +14,6 @@ import dev.memloop.runtime.config.AgentGroup;
 import dev.memloop.runtime.config.MemoryStoreKind;
 import dev.memloop.runtime.config.EmbedderChoice;
 import dev.memloop.runtime.fleet.FleetListener;
-import dev.memloop.runtime.fleet.GroupSummary;
 import dev.memloop.runtime.fleet.FleetOptions;
 import dev.memloop.runtime.metrics.FleetMetrics;
 import dev.memloop.runtime.llm.LlmMetrics;
@@ -262,7 +261,7 @@ final class FleetCommand implements Callable<Integer> {
       }
       int code = run.finish("fleet.json", report.records(), report.markdown());
       serving.linger(console);
-      String failed = failedTurns(outcome);
+      String failed = outcome.fleet().unanswered();
       if (failed != null) { // the results are written; the run itself did not answer every turn
         spec.commandLine().getErr().println("memloop fleet: " + failed);
         spec.commandLine().getErr().flush();
@@ -272,14 +271,6 @@ final class FleetCommand implements Callable<Integer> {
     });
   }
 
-  /** Why not every turn was answered (the run ended early, or turns were aborted), or null when every one was. */
-  static String failedTurns(TriageRun.Outcome outcome) {
-    if (outcome.fleet().failure() != null) {
-      return "the run ended early: " + outcome.fleet().failure();
-    }
-    long aborted = outcome.fleet().groups().stream().mapToLong(GroupSummary::abortedTurns).sum();
-    return aborted == 0 ? null : aborted + " turn(s) aborted by a failed step (see the table's aborted turns and the log)";
-  }
 
   private static Map<String, MemoryPolicyKind> policies(List<AgentGroup> groups) {
     Map<String, MemoryPolicyKind> policies = new LinkedHashMap<>();

@@ -67,7 +67,7 @@ class FleetLlmTest {
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(server.requests()).as("each alert: the tool call, then the answer").hasSize(3 * 24 * 2);
     assertThat(server.requests().get(0).path("tools")).extracting(t -> t.path("function").path("name").asText())
-        .containsExactly("remember", "recall", "match");
+        .containsExactly("remember", "recall", "match", "act");
     JsonNode memory = RunDirectory.JSON.readTree(run.out()).get("runtime").get("groups").get(0).get("memory");
     assertThat(memory.get("reads").asLong()).as("every match went through the agent's memory").isEqualTo(72);
   }

@@ -1,5 +1,6 @@
 package dev.memloop.memory.actor;
 
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryStats;
 import dev.memloop.memory.MemoryTimings;
 import dev.memloop.memory.Recall;
@@ -10,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
@@ -37,13 +39,31 @@ public final class MemoryStore extends AbstractBehavior<MemoryStore.Command> {
   public record Add(long requestId, String text, float[] vector, Map<String, Object> metadata,
       ActorRef<Reply> replyTo) implements Command {}
 
-  /** The {@code k} items most similar to {@code query} (or to {@code vector}, when given). */
-  public record RecallTopK(long requestId, String query, float[] vector, int k, ActorRef<Reply> replyTo)
-      implements Command {}
+  /**
+   * The {@code k} items most similar to {@code query} (or to {@code vector}, when given), among the items of
+   * {@code kinds} (null: every kind).
+   */
+  public record RecallTopK(long requestId, String query, float[] vector, int k, Set<MemoryKind> kinds,
+      ActorRef<Reply> replyTo) implements Command {
 
-  /** The most similar item if at least {@code threshold}-similar: the loop guard's question. */
-  public record Match(long requestId, String text, float[] vector, double threshold, ActorRef<Reply> replyTo)
-      implements Command {}
+    /** Among every kind. */
+    public RecallTopK(long requestId, String query, float[] vector, int k, ActorRef<Reply> replyTo) {
+      this(requestId, query, vector, k, null, replyTo);
+    }
+  }
+
+  /**
+   * The most similar item of {@code kinds} (null: every kind) if at least {@code threshold}-similar: the loop
+   * guard's question (the runtime's guard asks for actions only).
+   */
+  public record Match(long requestId, String text, float[] vector, double threshold, Set<MemoryKind> kinds,
+      ActorRef<Reply> replyTo) implements Command {
+
+    /** Among every kind. */
+    public Match(long requestId, String text, float[] vector, double threshold, ActorRef<Reply> replyTo) {
+      this(requestId, text, vector, threshold, null, replyTo);
+    }
+  }
 
   public record GetStats(long requestId, ActorRef<Reply> replyTo) implements Command {}
 

@@ -1,5 +1,6 @@
 package dev.memloop.memory.actor;
 
+import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.MemoryUnavailableException;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
@@ -29,17 +30,29 @@ final class StoreOperations {
 
   MemoryStore.Reply recall(MemoryStore.RecallTopK m) {
     return timed(m.requestId(), start -> {
-      List<Recall> items = m.vector() == null ? memory.recall(m.query(), m.k()) : memory.recallVector(m.vector(), m.k());
+      MemoryQuery.Builder query = m.vector() == null ? MemoryQuery.text(m.query()) : MemoryQuery.vector(m.vector());
+      List<Recall> items = memory.search(query.k(m.k()).kinds(m.kinds()).build());
       return new MemoryStore.Recalled(m.requestId(), items, elapsed(start), 0);
     });
   }
 
   MemoryStore.Reply match(MemoryStore.Match m) {
     return timed(m.requestId(), start -> {
-      Optional<Recall> best = m.vector() == null ? memory.match(m.text(), m.threshold())
-          : memory.matchVector(m.vector(), m.threshold());
+      Optional<Recall> best;
+      if (m.kinds() == null) {
+        best = m.vector() == null ? memory.match(m.text(), m.threshold()) : memory.matchVector(m.vector(), m.threshold());
+      } else if (m.vector() != null && m.kinds().size() == 1) { // the guard's lookup: a miss allocates nothing
+        best = memory.matchVector(m.vector(), m.threshold(), m.kinds().iterator().next());
+      } else {
+        best = matchAmong(m);
+      }
       return new MemoryStore.Matched(m.requestId(), best.orElse(null), elapsed(start), 0);
     });
+  }
+
+  private Optional<Recall> matchAmong(MemoryStore.Match m) {
+    MemoryQuery.Builder query = m.vector() == null ? MemoryQuery.text(m.text()) : MemoryQuery.vector(m.vector());
+    return memory.search(query.minScore(m.threshold()).kinds(m.kinds()).build()).stream().findFirst();
   }
 
   MemoryStore.Reply stats(MemoryStore.GetStats m) {

@@ -12,16 +12,21 @@ import java.time.Duration;
  * {@code AgentConfig} that exists is a valid one.
  *
  * @param budget the per-turn lookup budget; null means unlimited
+ * @param decideTimeout how long the reasoner may take to decide one step ({@code decide-timeout})
  */
-public record AgentConfig(MemoryPolicyKind policy, Duration budget, GuardSettings guard, WindowSettings window,
-    MemorySettings memory, PerTurnSettings perTurn, NetworkedSettings networked, PatternSettings patterns,
-    ActionSettings actions, ToolSettings tools) {
+public record AgentConfig(MemoryPolicyKind policy, Duration budget, Duration decideTimeout, GuardSettings guard,
+    WindowSettings window, MemorySettings memory, PerTurnSettings perTurn, NetworkedSettings networked,
+    PatternSettings patterns, ActionSettings actions, ToolSettings tools) {
 
   public AgentConfig {
     if (policy == null || guard == null || window == null || memory == null || perTurn == null || networked == null
         || patterns == null || actions == null || tools == null) {
       throw new IllegalArgumentException("an agent config needs every section (policy, guard, window, memory, "
           + "per-turn, networked, patterns, actions, tools)");
+    }
+    if (decideTimeout == null || decideTimeout.isNegative() || decideTimeout.isZero()) {
+      throw new IllegalArgumentException("decide-timeout must be > 0: "
+          + (decideTimeout == null ? "null" : Units.config(decideTimeout)));
     }
     if (budget != null && (budget.isNegative() || budget.isZero())) {
       throw new IllegalArgumentException("budget must be > 0 or unlimited: " + Units.config(budget));
@@ -44,6 +49,10 @@ public record AgentConfig(MemoryPolicyKind policy, Duration budget, GuardSetting
 
   public AgentConfig withBudget(Duration newBudget) {
     return copy().budget(newBudget).build();
+  }
+
+  public AgentConfig withDecideTimeout(Duration newTimeout) {
+    return copy().decideTimeout(newTimeout).build();
   }
 
   public AgentConfig withThreshold(double newThreshold) {
@@ -107,6 +116,7 @@ public record AgentConfig(MemoryPolicyKind policy, Duration budget, GuardSetting
   private static final class Copy {
     private MemoryPolicyKind policy;
     private Duration budget;
+    private Duration decideTimeout;
     private GuardSettings guard;
     private WindowSettings window;
     private MemorySettings memory;
@@ -119,6 +129,7 @@ public record AgentConfig(MemoryPolicyKind policy, Duration budget, GuardSetting
     Copy(AgentConfig c) {
       policy = c.policy;
       budget = c.budget;
+      decideTimeout = c.decideTimeout;
       guard = c.guard;
       window = c.window;
       memory = c.memory;
@@ -136,6 +147,11 @@ public record AgentConfig(MemoryPolicyKind policy, Duration budget, GuardSetting
 
     Copy budget(Duration v) {
       budget = v;
+      return this;
+    }
+
+    Copy decideTimeout(Duration v) {
+      decideTimeout = v;
       return this;
     }
 
@@ -180,7 +196,8 @@ public record AgentConfig(MemoryPolicyKind policy, Duration budget, GuardSetting
     }
 
     AgentConfig build() {
-      return new AgentConfig(policy, budget, guard, window, memory, perTurn, networked, patterns, actions, tools);
+      return new AgentConfig(policy, budget, decideTimeout, guard, window, memory, perTurn, networked, patterns, actions,
+          tools);
     }
   }
 }

@@ -26,6 +26,7 @@ final class AgentConfigReader {
   static AgentConfig read(Config c, String path) {
     MemoryPolicyKind policy = value(c, "policy", path, () -> MemoryPolicyKind.parse(c.getString("policy")));
     Duration budget = value(c, "budget", path, () -> "unlimited".equals(word(c, "budget")) ? null : duration(c, "budget"));
+    Duration decideTimeout = value(c, "decide-timeout", path, () -> duration(c, "decide-timeout"));
     GuardSettings guard = guard(c, path);
     WindowSettings window = window(c, path);
     MemorySettings memory = memory(c, path);
@@ -35,7 +36,8 @@ final class AgentConfigReader {
     ActionSettings actions = actions(c, path);
     ToolSettings tools = tools(c, path);
     try { // the checks across sections
-      return new AgentConfig(policy, budget, guard, window, memory, perTurn, networked, patterns, actions, tools);
+      return new AgentConfig(policy, budget, decideTimeout, guard, window, memory, perTurn, networked, patterns, actions,
+          tools);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(path + ": " + e.getMessage(), e);
     }
@@ -115,6 +117,7 @@ final class AgentConfigReader {
   private static ToolSettings tools(Config c, String path) {
     int max = value(c, "tools.max-calls-per-step", path, () -> wholeNumber(c, "tools.max-calls-per-step"));
     boolean memory = value(c, "tools.memory", path, () -> c.getBoolean("tools.memory"));
+    boolean act = value(c, "tools.act", path, () -> c.getBoolean("tools.act"));
     boolean remember = value(c, "tools.remember-calls", path, () -> c.getBoolean("tools.remember-calls"));
     ToolSettings.Guard guard = value(c, "tools.guard", path, () -> ToolSettings.Guard.parse(c.getString("tools.guard")));
     java.util.Map<String, Double> semantic = new java.util.LinkedHashMap<>();
@@ -125,7 +128,7 @@ final class AgentConfigReader {
         semantic.put(entry.getKey(), value(c, key, path, () -> c.getDouble(key)));
       }
     }
-    return section(path, () -> new ToolSettings(max, memory, remember, guard, semantic));
+    return section(path, () -> new ToolSettings(max, memory, act, remember, guard, semantic));
   }
 
   /** A section's own checks, their message prefixed with the agent's path (they name the section's key). */

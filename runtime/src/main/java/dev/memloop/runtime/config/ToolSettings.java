@@ -10,13 +10,16 @@ import java.util.Map;
  * @param maxCallsPerStep tool calls the model may make in one step; past them the loop is cut and the model asked
  *     to answer without tools
  * @param memory whether the step's memory handle is offered as tools (remember, recall, match)
+ * @param act whether the model is offered {@code act(action)}, its way to take the step's action: the runtime guards
+ *     it (an action executed before is skipped) and executes it once the step is decided, as it does any reasoner's
+ *     {@code Decision.act}
  * @param rememberCalls whether every executed call of a user tool is written to memory (its name and arguments)
  * @param guard what happens to a user tool call that repeats a remembered one
  * @param semanticGuard the tools whose repeats are found by similarity, each with its threshold in [0, 1]; every
  *     other tool's call repeats an earlier one only with the same arguments (after canonical JSON), so that
  *     {@code lookupOrder {"orderId":"43"}} is new work after {@code 42}, however alike the two lines embed
  */
-public record ToolSettings(int maxCallsPerStep, boolean memory, boolean rememberCalls, Guard guard,
+public record ToolSettings(int maxCallsPerStep, boolean memory, boolean act, boolean rememberCalls, Guard guard,
     Map<String, Double> semanticGuard) {
 
   /** The tool guard: none, a note to the model with the result, or the call refused and the model told why. */
@@ -40,20 +43,84 @@ public record ToolSettings(int maxCallsPerStep, boolean memory, boolean remember
     }
   }
 
-  public static final ToolSettings DEFAULTS = new ToolSettings(8, true, false, Guard.OFF);
+  /** {@code memloop.agent.tools}' defaults: 8 calls a step, memory and act offered, no tool guard. */
+  public static final ToolSettings DEFAULTS = new ToolSettings(8, true, true, false, Guard.OFF, Map.of());
   /** No tools at all: the model answers from its prompt alone. */
-  public static final ToolSettings NONE = new ToolSettings(0, false, false, Guard.OFF);
+  public static final ToolSettings NONE = new ToolSettings(0, false, false, false, Guard.OFF, Map.of());
 
-  /** Settings whose tool guard matches every tool's repeats exactly. */
-  public ToolSettings(int maxCallsPerStep, boolean memory, boolean rememberCalls, Guard guard) {
-    this(maxCallsPerStep, memory, rememberCalls, guard, Map.of());
+  /** A builder from {@link #DEFAULTS}. */
+  public static Builder builder() {
+    return DEFAULTS.toBuilder();
+  }
+
+  /** A builder from these settings. */
+  public Builder toBuilder() {
+    return new Builder(this);
   }
 
   /** These settings with {@code tool}'s repeats found by similarity at {@code threshold} (in [0, 1]). */
   public ToolSettings withSemanticGuard(String tool, double threshold) {
-    Map<String, Double> tools = new LinkedHashMap<>(semanticGuard);
-    tools.put(tool, threshold);
-    return new ToolSettings(maxCallsPerStep, memory, rememberCalls, guard, tools);
+    return toBuilder().semanticGuard(tool, threshold).build();
+  }
+
+  /** Builds {@link ToolSettings}, checked at {@link #build()}; not thread-safe. */
+  public static final class Builder {
+    private int maxCallsPerStep;
+    private boolean memory;
+    private boolean act;
+    private boolean rememberCalls;
+    private Guard guard;
+    private final Map<String, Double> semanticGuard;
+
+    private Builder(ToolSettings from) {
+      maxCallsPerStep = from.maxCallsPerStep;
+      memory = from.memory;
+      act = from.act;
+      rememberCalls = from.rememberCalls;
+      guard = from.guard;
+      semanticGuard = new LinkedHashMap<>(from.semanticGuard);
+    }
+
+    /** {@code tools.max-calls-per-step}, in [0, 1000]. */
+    public Builder maxCallsPerStep(int calls) {
+      this.maxCallsPerStep = calls;
+      return this;
+    }
+
+    /** {@code tools.memory}: offer remember, recall and match. */
+    public Builder memory(boolean offered) {
+      this.memory = offered;
+      return this;
+    }
+
+    /** {@code tools.act}: offer act(action). */
+    public Builder act(boolean offered) {
+      this.act = offered;
+      return this;
+    }
+
+    /** {@code tools.remember-calls}: write every executed user tool call to memory, as a tool call. */
+    public Builder rememberCalls(boolean remember) {
+      this.rememberCalls = remember;
+      return this;
+    }
+
+    /** {@code tools.guard}. */
+    public Builder guard(Guard newGuard) {
+      this.guard = newGuard;
+      return this;
+    }
+
+    /** {@code tools.semantic-guard.<tool>}: {@code tool}'s repeats found by similarity at {@code threshold}. */
+    public Builder semanticGuard(String tool, double threshold) {
+      semanticGuard.put(tool, threshold);
+      return this;
+    }
+
+    /** @throws IllegalArgumentException naming the key and value of a setting out of range */
+    public ToolSettings build() {
+      return new ToolSettings(maxCallsPerStep, memory, act, rememberCalls, guard, semanticGuard);
+    }
   }
 
   public ToolSettings {

@@ -13,6 +13,24 @@ public record FleetResult(List<GroupSummary> groups, long wallNanos, String fail
     groups = List.copyOf(groups);
   }
 
+  /** Turns answered as aborted (a step failed, or the turn was refused), over every group. */
+  public long abortedTurns() {
+    return groups.stream().mapToLong(GroupSummary::abortedTurns).sum();
+  }
+
+  /**
+   * Why not every turn was answered, in one line (the run ended early, or turns were aborted), or null when every
+   * one was: what a command that ran the fleet reports before it exits 1.
+   */
+  public String unanswered() {
+    if (failure != null) {
+      return "the run ended early: " + failure;
+    }
+    long aborted = abortedTurns();
+    return aborted == 0 ? null : aborted + " turn(s) aborted by a failed step (see the aborted turns per group and "
+        + "the log)";
+  }
+
   public long steps() {
     return groups.stream().mapToLong(GroupSummary::steps).sum();
   }

@@ -58,13 +58,16 @@ final class FleetTally {
         g.embed.recordValue(Math.max(0, guard.embedNanos()));
         g.lookup.recordValue(Math.max(0, guard.chargedNanos()));
         g.stalls.add(guard);
+        g.latency.guard(guard);
       }
       if (s.action().status() == ActionStatus.FAILED || s.action().status() == ActionStatus.TIMED_OUT) {
         g.actionsFailed++;
       }
       for (MemoryCall call : s.memory()) {
         g.memory.add(call);
+        g.latency.call(call);
       }
+      g.decisions.add(s);
     }
   }
 
@@ -75,7 +78,8 @@ final class FleetTally {
         g.restarts.values().stream().mapToLong(Long::longValue).sum(), g.store.getValueAtPercentile(50),
         g.store.getValueAtPercentile(99), g.embed.getValueAtPercentile(50), g.lookup.getValueAtPercentile(50),
         g.lookup.getValueAtPercentile(99), g.spent, wallNanos, g.actionsFailed, g.memory.counts(), g.stalls.summary(pauses),
-        g.step.getValueAtPercentile(50), g.step.getValueAtPercentile(99), g.step.getValueAtPercentile(99.9))));
+        g.step.getValueAtPercentile(50), g.step.getValueAtPercentile(99), g.step.getValueAtPercentile(99.9),
+        g.decisions.counts(), g.latency.summary())));
     return out;
   }
 
@@ -93,6 +97,8 @@ final class FleetTally {
     long spent;
     long actionsFailed;
     final MemoryCallTally memory = new MemoryCallTally();
+    final DecisionTally decisions = new DecisionTally();
+    final MemoryLatencyTally latency = new MemoryLatencyTally();
     final StallTally stalls = new StallTally();
     final Map<String, Long> restarts = new HashMap<>();
     final Histogram store = new Histogram(3);

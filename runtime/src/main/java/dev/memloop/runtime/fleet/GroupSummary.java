@@ -1,17 +1,44 @@
 package dev.memloop.runtime.fleet;
 
+import dev.memloop.runtime.step.ToolOutcome;
+import java.util.Map;
+
 /**
  * One group's totals over a fleet run. Latencies are nanoseconds over the guard lookups that ran (HdrHistogram,
  * three significant digits); {@code redundant} counts executed actions whose line the same agent had already
  * executed; {@code wallNanos} is the run's wall time (shared by all groups that ran together);
  * {@code actionsFailed} counts actions that failed or timed out; {@code memory} the reasoners' memory calls;
  * {@code stalls} the slow guard lookups by cause; {@code stepP50}, {@code stepP99}, {@code stepP999} the steps' own
- * wall time (the step record's), nanoseconds.
+ * wall time (the step record's), nanoseconds; {@link #decisions()} the steps' outcomes by name; {@code memoryLatency}
+ * every memory call's latency by operation ({@code guard}, {@code recall}, {@code match}, {@code seen},
+ * {@code remember}; only operations that ran), the guard's and the reasoners' alike.
  */
 public record GroupSummary(String group, int agents, long turns, long abortedTurns, long steps, long executed,
     long redundant, long afforded, long unaffordable, long timedOut, long hits, long misses, long restarts,
     long storeP50, long storeP99, long embedP50, long lookupP50, long lookupP99, long spentNanos, long wallNanos,
-    long actionsFailed, MemoryCalls memory, Stalls stalls, long stepP50, long stepP99, long stepP999) {
+    long actionsFailed, MemoryCalls memory, Stalls stalls, long stepP50, long stepP99, long stepP999,
+    Decisions decisions, Map<String, Latency> memoryLatency) {
+
+  public GroupSummary {
+    memoryLatency = Map.copyOf(memoryLatency);
+  }
+
+  /**
+   * What the group's steps decided and what became of it, by name: steps that chose an action ({@code acted}), of
+   * them executed, blocked by the guard as a repeat, and failed or timed out; steps the reasoner skipped (of them
+   * {@code skippedFromMemory}, recognized by asking its memory); steps answered with a reply; and the tool calls of
+   * LLM reasoners by outcome (only outcomes that occurred).
+   */
+  public record Decisions(long acted, long executed, long blockedByGuard, long actionsFailed, long skipped,
+      long skippedFromMemory, long replied, Map<ToolOutcome, Long> toolCalls) {
+
+    public Decisions {
+      toolCalls = Map.copyOf(toolCalls);
+    }
+  }
+
+  /** One kind of memory call's latency: how many were timed, and their p50, p99 and max, nanoseconds. */
+  public record Latency(long count, long p50, long p99, long max) {}
 
   /**
    * Guard lookups whose own work exceeded the estimate's 1 ms margin, by cause (see the fleet's stall tally):

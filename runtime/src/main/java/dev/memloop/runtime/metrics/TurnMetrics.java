@@ -39,8 +39,12 @@ public final class TurnMetrics {
   private final Counter budgetSpent;
   private final Counter redundant;
   private final Counter repeated;
+  // registered at an outcome's first occurrence: a series only for label combinations that happen (a per-turn group
+  // never has a guard lookup, and most write outcomes belong to one policy each)
   private final Map<GuardOutcome, Counter> guard = new EnumMap<>(GuardOutcome.class);
   private final Map<MemoryOutcome, Counter> writes = new EnumMap<>(MemoryOutcome.class);
+  private final MeterRegistry registry;
+  private final Tags tags;
   private final Timer embed;
   private final Timer store;
   private final Timer roundTrip;
@@ -53,7 +57,8 @@ public final class TurnMetrics {
       throw new IllegalArgumentException("turn metrics need a registry, a group and a policy");
     }
     remote = policy == MemoryPolicyKind.NETWORKED;
-    Tags tags = Tags.of(MetricNames.GROUP, group, MetricNames.POLICY, policy.configName());
+    this.registry = registry;
+    this.tags = Tags.of(MetricNames.GROUP, group, MetricNames.POLICY, policy.configName());
     turns = Counter.builder(MetricNames.TURNS).description("Turns answered").tags(tags).register(registry);
     aborted = Counter.builder(MetricNames.TURNS_ABORTED).description("Turns stopped by a failed step").tags(tags)
         .register(registry);
@@ -70,16 +75,6 @@ public final class TurnMetrics {
         .description("Executed actions that repeated earlier work (when graded)").tags(tags).register(registry);
     repeated = Counter.builder(MetricNames.ACTIONS_REPEATED)
         .description("Executed actions the same agent had executed before").tags(tags).register(registry);
-    for (GuardOutcome outcome : GuardOutcome.values()) {
-      if (outcome != GuardOutcome.NOT_APPLICABLE) {
-        guard.put(outcome, Counter.builder(MetricNames.GUARD_CHECKS).description("Guard lookups by outcome")
-            .tags(tags).tag(MetricNames.OUTCOME, outcome.name().toLowerCase(Locale.ROOT)).register(registry));
-      }
-    }
-    for (MemoryOutcome outcome : MemoryOutcome.values()) {
-      writes.put(outcome, Counter.builder(MetricNames.MEMORY_WRITES).description("Executed actions written to memory")
-          .tags(tags).tag(MetricNames.OUTCOME, outcome.name().toLowerCase(Locale.ROOT)).register(registry));
-    }
     embed = timer(registry, tags, "embed");
     store = timer(registry, tags, "store");
     roundTrip = remote ? timer(registry, tags, "round_trip") : null; // in process there is no trip to time
@@ -111,12 +106,13 @@ public final class TurnMetrics {
     for (StepRecord step : turn.steps()) {
       done += step.executed() ? 1 : 0;
       if (step.remembered() != null) {
-        writes.get(step.remembered()).increment();
+        writes.computeIfAbsent(step.remembered(), o -> counter(MetricNames.MEMORY_WRITES,
+            "Executed actions written to memory", o.name())).increment();
       }
       GuardCheck check = step.guard();
-      Counter outcome = guard.get(check.outcome());
-      if (outcome != null) {
-        outcome.increment();
+      if (check.outcome() != GuardOutcome.NOT_APPLICABLE) {
+        guard.computeIfAbsent(check.outcome(), o -> counter(MetricNames.GUARD_CHECKS, "Guard lookups by outcome",
+            o.name())).increment();
       }
       if (check.outcome() == GuardOutcome.UNAFFORDABLE) {
         priced++;
@@ -133,6 +129,11 @@ public final class TurnMetrics {
     }
     executed.increment(done);
     unaffordable.increment(priced);
+  }
+
+  private Counter counter(String name, String description, String outcome) {
+    return Counter.builder(name).description(description).tags(tags)
+        .tag(MetricNames.OUTCOME, outcome.toLowerCase(Locale.ROOT)).register(registry);
   }
 
   /** Adds executed actions whose line the agent had executed before (found by the caller, who keeps the lines). */

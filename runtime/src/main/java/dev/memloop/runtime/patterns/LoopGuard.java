@@ -1,5 +1,6 @@
 package dev.memloop.runtime.patterns;
 
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.timing.Ticker;
@@ -98,6 +99,9 @@ public final class LoopGuard {
     return check[0];
   }
 
+  /** What every recorded action is stored with: its kind, so that the check (which matches actions) finds it. */
+  private static final Map<String, Object> ACTION = Map.copyOf(MemoryKind.ACTION.tag(null, Map.of()));
+
   /** Checks {@code action}; {@code check} is called exactly once, possibly before this method returns. */
   public void before(String action, Consumer<GuardCheck> check) {
     Thresholds.text("action", action);
@@ -122,7 +126,7 @@ public final class LoopGuard {
       return MemoryOutcome.REFUSED; // a line without a known token can never be matched again
     }
     MemoryOutcome[] outcome = {MemoryOutcome.PENDING};
-    reads.access().add(action, vector, Map.of(), (written, idOrReason, storeNanos, delayNanos) -> {
+    reads.access().add(action, vector, ACTION, (written, idOrReason, storeNanos, delayNanos) -> {
       outcome[0] = written;
       if (written.kept()) {
         recorded++;

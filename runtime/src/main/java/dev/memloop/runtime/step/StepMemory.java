@@ -1,5 +1,6 @@
 package dev.memloop.runtime.step;
 
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryQuery;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
@@ -31,40 +32,72 @@ import java.util.concurrent.CompletionStage;
  * is a message to that very thread, so {@code join} and {@code get} there throw {@link IllegalStateException}
  * instead of waiting forever; compose with {@code thenApply} or {@code thenCompose}.
  *
+ * <p><b>Kinds.</b> The memory holds items of several {@link MemoryKind kinds}: the reasoner's notes
+ * ({@link #remember}), the actions the runtime executed (written after each one runs), tool calls, observations and
+ * other writers' blackboard posts; each item names its kind and its author ({@link dev.memloop.memory.Recall#kind()},
+ * {@link dev.memloop.memory.Recall#author()}). {@link #recall}, {@link #match} and {@link #seen} read notes unless
+ * told otherwise; {@link #search} reads the kinds its query names (every kind when it names none). The runtime's
+ * action guard matches actions only, so a note worded like an action never blocks it.
+ *
  * <p>A handle belongs to its step: a call after the step ended throws {@link StepEndedException}. Bad input (blank
- * text, {@code k <= 0}, a threshold outside [-1, 1], unsupported metadata) throws {@link IllegalArgumentException}
- * naming the value, and changes nothing.
+ * text, {@code k <= 0}, a threshold outside [-1, 1], unsupported metadata, a metadata key under the reserved
+ * {@code memloop.} prefix) throws {@link IllegalArgumentException} naming the value, and changes nothing.
  */
 public interface StepMemory {
 
-  /** The {@code k} items most similar to {@code query}, best first. */
+  /** The {@code k} notes most similar to {@code query}, best first. */
   CompletionStage<Recalled> recall(String query, int k);
 
+  /** The {@code k} items of the kinds named most similar to {@code query}, best first. */
+  default CompletionStage<Recalled> recall(String query, int k, MemoryKind first, MemoryKind... more) {
+    return search(MemoryQuery.text(query).k(k).kinds(first, more).build());
+  }
+
   /**
-   * Any read: {@code query}'s items, best first, at or above its minimum score, among those its filter passes (the
-   * text embedded in process). A networked agent's store runs no filter (a filter is code): such a query is refused
-   * with {@link IllegalArgumentException} in its stage. {@link #recall} is the shorthand of a text query with k.
+   * Any read: {@code query}'s items, best first, at or above its minimum score, of the kinds it names (every kind
+   * when it names none), among those its filter passes (the text embedded in process). A networked agent's store
+   * runs no filter (a filter is code; kinds are data and do cross): such a query is refused with
+   * {@link IllegalArgumentException} in its stage. {@link #recall} is the shorthand of a text query with k and
+   * {@link MemoryKind#NOTE}.
    */
   CompletionStage<Recalled> search(MemoryQuery query);
 
-  /** The most similar item, if at least {@code threshold}-similar (cosine, in [-1, 1]). */
-  CompletionStage<Matched> match(String text, double threshold);
+  /** The most similar note, if at least {@code threshold}-similar (cosine, in [-1, 1]). */
+  default CompletionStage<Matched> match(String text, double threshold) {
+    return match(text, threshold, MemoryKind.NOTE);
+  }
 
-  /** Whether something equivalent to {@code text} is stored: a match at the agent's guard threshold. */
+  /**
+   * The most similar item of {@code kind}, if at least {@code threshold}-similar: with {@link MemoryKind#ACTION},
+   * whether an action like {@code text} was executed.
+   */
+  CompletionStage<Matched> match(String text, double threshold, MemoryKind kind);
+
+  /** Whether a note equivalent to {@code text} is stored: a match at the agent's guard threshold. */
   CompletionStage<Matched> seen(String text);
 
   /**
-   * Stores {@code text} with {@code metadata} (String, UUID, Integer, Long, Float or Double values). The stage
-   * completes when the memory has it ({@link MemoryOutcome#STORED}, {@link MemoryOutcome#MERGED}), holds it for the
-   * turn's end ({@link MemoryOutcome#BUFFERED}), or refused it ({@link MemoryOutcome#REFUSED},
-   * {@link MemoryOutcome#NO_MEMORY}); over a network, when the store's acknowledgement arrives.
+   * Stores {@code text} as a note with {@code metadata} (String, UUID, Integer, Long, Float or Double values; no key
+   * under {@code memloop.}, which is the runtime's). The stage completes when the memory has it
+   * ({@link MemoryOutcome#STORED}, {@link MemoryOutcome#MERGED}), holds it for the turn's end
+   * ({@link MemoryOutcome#BUFFERED}), or refused it ({@link MemoryOutcome#REFUSED}, {@link MemoryOutcome#NO_MEMORY});
+   * over a network, when the store's acknowledgement arrives.
    */
-  CompletionStage<Remembered> remember(String text, Map<String, ?> metadata);
+  default CompletionStage<Remembered> remember(String text, Map<String, ?> metadata) {
+    return remember(MemoryKind.NOTE, text, metadata);
+  }
 
   /** {@link #remember(String, Map)} without metadata. */
   default CompletionStage<Remembered> remember(String text) {
     return remember(text, Map.of());
   }
+
+  /**
+   * Stores {@code text} as an item of {@code kind}: {@link MemoryKind#NOTE}, {@link MemoryKind#TOOL_CALL} (what a
+   * tool loop records) or {@link MemoryKind#OBSERVATION}. Actions are written by the runtime once they ran, and
+   * posts by a blackboard's other writers: those two kinds are refused here, naming the kind.
+   */
+  CompletionStage<Remembered> remember(MemoryKind kind, String text, Map<String, ?> metadata);
 
   /** What is left of this turn's lookup budget, in nanoseconds; {@code Long.MAX_VALUE} when it is unlimited. */
   long budgetLeftNanos();

@@ -1,5 +1,6 @@
 package dev.memloop.runtime.step;
 
+import dev.memloop.memory.MemoryKind;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
@@ -21,7 +22,7 @@ public final class UnusedMemory implements StepMemory {
   }
 
   @Override
-  public CompletionStage<Matched> match(String text, double threshold) {
+  public CompletionStage<Matched> match(String text, double threshold, MemoryKind kind) {
     throw new AssertionError("the reasoner matched '" + text + "'; this test expects no memory call");
   }
 
@@ -31,7 +32,7 @@ public final class UnusedMemory implements StepMemory {
   }
 
   @Override
-  public CompletionStage<Remembered> remember(String text, Map<String, ?> metadata) {
+  public CompletionStage<Remembered> remember(MemoryKind kind, String text, Map<String, ?> metadata) {
     throw new AssertionError("the reasoner remembered '" + text + "'; this test expects no memory call");
   }
 

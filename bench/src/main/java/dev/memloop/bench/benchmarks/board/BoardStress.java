@@ -108,7 +108,7 @@ public final class BoardStress {
 
   /** A whole entry: its text names the author and item its metadata carries, and its vector is there. */
   private static boolean whole(BlackboardView view, Recall recall) {
-    Object author = recall.metadata().get("author");
+    Object author = recall.author();
     Object item = recall.metadata().get("item");
     return recall.text() != null && author instanceof String name && item != null && recall.metadata().containsKey("seq")
         && recall.text().equals("finding " + item + " of agent " + name.substring("agent-".length()))

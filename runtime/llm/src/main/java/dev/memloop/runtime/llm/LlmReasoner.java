@@ -22,8 +22,10 @@ import java.util.concurrent.Executor;
  * A reasoner that asks a chat model, any langchain4j {@link ChatModel}, how to answer each step, and runs the tool
  * calls it makes within the step: the step's memory as tools ({@code remember}, {@code recall}, {@code match},
  * served by the agent's policy and charged to its budget like any memory call) beside the user's own
- * ({@link Tools}), bounded per step and recorded in the decision ({@link Decision#toolCalls()}). The model's final
- * text becomes the step's {@link Decision} through a {@link DecisionReader} (by default a reply). Every call runs on
+ * ({@link Tools}), bounded per step and recorded in the decision ({@link Decision#toolCalls()}). The model takes
+ * the step's action by calling {@code act(action)} ({@code memloop.agent.tools.act}, on by default): the decision is
+ * then {@link Decision#act}, guarded and executed by the runtime like any action. Otherwise the model's final text
+ * becomes the step's {@link Decision} through a {@link DecisionReader} (by default a reply). Every call runs on
  * the agent's blocking executor, never the default dispatcher; the agent waits for the answer as a message.
  *
  * <pre>{@code
@@ -98,7 +100,7 @@ public final class LlmReasoner implements Reasoner {
     return CompletableFuture.supplyAsync(() -> {
       ToolLoop.Answer answer = new ToolLoop(calls, tools, settings, recallK, step.agentId(), step.memory())
           .run(prompt.messages(step));
-      Decision decision = reader.read(answer.text(), step);
+      Decision decision = answer.action() != null ? Decision.act(answer.action()) : reader.read(answer.text(), step);
       if (decision == null) {
         throw new IllegalStateException("the decision reader made nothing of the model's answer");
       }

@@ -1,5 +1,6 @@
 package dev.memloop.runtime.llm;
 
+import dev.memloop.memory.MemoryKind;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
@@ -30,8 +31,11 @@ import java.util.concurrent.CompletionException;
  */
 final class ToolLoop {
 
-  /** The model's answer in text, and the tool calls it made on the way. */
-  record Answer(String text, List<ToolCall> toolCalls) {}
+  /**
+   * The model's answer: its text (null when it acted without one), the action it chose with {@code act} (null when
+   * it chose none), and the tool calls it made on the way.
+   */
+  record Answer(String text, String action, List<ToolCall> toolCalls) {}
 
   private final ChatCalls calls;
   private final Tools tools;
@@ -40,6 +44,7 @@ final class ToolLoop {
   private final String agentId;
   private final StepMemory memory;
   private final List<ToolCall> log = new ArrayList<>();
+  private String action; // chosen with act: the loop ends with the reply that chose it
 
   ToolLoop(ChatCalls calls, Tools tools, ToolSettings settings, int recallK, String agentId, StepMemory memory) {
     this.calls = calls;
@@ -67,7 +72,7 @@ final class ToolLoop {
           calls.counters().malformedReply();
           throw new LlmCallException("the model answered with neither a tool call nor text", false);
         }
-        return new Answer(answer.text(), log);
+        return new Answer(answer.text(), null, log);
       }
       if (!offer) { // it was asked to answer without tools and called one anyway
         if (cut) {
@@ -88,6 +93,9 @@ final class ToolLoop {
         }
         conversation.add(ToolExecutionResultMessage.from(call, result));
       }
+      if (action != null) { // the step's action is chosen: the runtime takes it from here
+        return new Answer(answer.text(), action, log);
+      }
     }
   }
 
@@ -95,6 +103,9 @@ final class ToolLoop {
     List<ToolSpecification> specs = new ArrayList<>();
     if (settings.memory()) {
       specs.addAll(MemoryTools.SPECS);
+    }
+    if (settings.act()) {
+      specs.add(ActTool.SPEC);
     }
     specs.addAll(tools.specifications());
     return specs;
@@ -105,8 +116,9 @@ final class ToolLoop {
     long start = System.nanoTime();
     String name = call.name();
     boolean memoryTool = settings.memory() && MemoryTools.NAMES.contains(name);
-    ToolExecutor executor = memoryTool ? null : tools.executor(name);
-    if (!memoryTool && executor == null) {
+    boolean actTool = settings.act() && ActTool.NAME.equals(name);
+    ToolExecutor executor = memoryTool || actTool ? null : tools.executor(name);
+    if (!memoryTool && !actTool && executor == null) {
       calls.counters().toolError();
       record(call, ToolOutcome.UNKNOWN_TOOL, start, null);
       return "error: there is no tool named '" + name + "'; your tools are " + names();
@@ -114,6 +126,16 @@ final class ToolLoop {
     ToolArguments arguments;
     try {
       arguments = ToolArguments.parse(name, call.arguments());
+      if (actTool) {
+        String chosen = arguments.text("action");
+        if (action != null) {
+          record(call, ToolOutcome.FAILED, start, "a second action in one step");
+          return ActTool.second(action);
+        }
+        action = chosen;
+        record(call, ToolOutcome.DONE, start, null);
+        return ActTool.chosen(chosen);
+      }
       if (memoryTool) {
         MemoryTools.Result result = MemoryTools.execute(name, arguments, memory, recallK);
         record(call, result.failed() ? ToolOutcome.FAILED : ToolOutcome.DONE, start, result.failed() ? result.text() : null);
@@ -151,7 +173,7 @@ final class ToolLoop {
       return "error: " + message(failed);
     }
     if (settings.rememberCalls()) {
-      join(memory.remember(line, Map.of("tool", call.name())));
+      join(memory.remember(MemoryKind.TOOL_CALL, line, Map.of("tool", call.name())));
     }
     record(call, repeat == null ? ToolOutcome.DONE : ToolOutcome.FLAGGED, start, repeat);
     String text = output == null ? "done" : output;
@@ -166,11 +188,11 @@ final class ToolLoop {
   private String repeatOf(String tool, String line) {
     Double semantic = settings.semanticGuard().get(tool);
     if (semantic != null) {
-      Matched seen = join(memory.match(line, semantic));
+      Matched seen = join(memory.match(line, semantic, MemoryKind.TOOL_CALL));
       return seen.found() ? String.format(Locale.ROOT, "it repeats an earlier call, %s (similarity %.3f)",
           seen.best().text(), seen.best().similarity()) : null;
     }
-    Recalled nearest = join(memory.recall(line, EXACT_CANDIDATES));
+    Recalled nearest = join(memory.recall(line, EXACT_CANDIDATES, MemoryKind.TOOL_CALL));
     for (Recall earlier : nearest.items()) {
       if (line.equals(earlier.text())) {
         return "it repeats an earlier call with the same arguments, " + earlier.text();
@@ -191,6 +213,9 @@ final class ToolLoop {
     List<String> names = new ArrayList<>();
     if (settings.memory()) {
       names.addAll(List.of(MemoryTools.REMEMBER, MemoryTools.RECALL, MemoryTools.MATCH));
+    }
+    if (settings.act()) {
+      names.add(ActTool.NAME);
     }
     tools.specifications().forEach(spec -> names.add(spec.name()));
     return names.isEmpty() ? "none" : String.join(", ", names);

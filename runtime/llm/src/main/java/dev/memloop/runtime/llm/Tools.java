@@ -80,9 +80,9 @@ public final class Tools {
       if (spec == null || executor == null) {
         throw new IllegalArgumentException("a tool needs its specification and its executor");
       }
-      if (MemoryTools.NAMES.contains(spec.name())) {
-        throw new IllegalArgumentException("a tool cannot be named " + spec.name() + ": the memory tools "
-            + MemoryTools.NAMES + " use that name");
+      if (MemoryTools.NAMES.contains(spec.name()) || ActTool.NAME.equals(spec.name())) {
+        throw new IllegalArgumentException("a tool cannot be named " + spec.name() + ": the runtime's tools "
+            + MemoryTools.NAMES + " and " + ActTool.NAME + " use that name");
       }
       if (byName.putIfAbsent(spec.name(), new Entry(spec, executor)) != null) {
         throw new IllegalArgumentException("two tools are named " + spec.name());

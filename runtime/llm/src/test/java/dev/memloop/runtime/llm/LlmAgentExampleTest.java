@@ -14,12 +14,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * memloop-llm's README example is this module's LlmAgent.java, word for word, and it runs as printed: in a JVM of its
- * own, its endpoint, key and model from the environment, against the scripted OpenAI-compatible server.
+ * The root README's "your first LLM agent" and memloop-llm's README example are this module's LlmAgent.java, word for
+ * word, and it runs as printed: in a JVM of its own, its endpoint, key and model from the environment, against the
+ * scripted OpenAI-compatible server.
  */
 class LlmAgentExampleTest {
 
   static final String HEADING = "## Example: an LLM agent";
+  static final String ROOT_HEADING = "### Your first LLM agent";
 
   ScriptedChatServer server;
 
@@ -34,9 +36,11 @@ class LlmAgentExampleTest {
   }
 
   @Test
-  void should_print_in_the_readme_exactly_the_program_the_suite_compiles() throws IOException {
-    assertThat(ReadmeExamples.javaBlock(Path.of("README.md"), HEADING))
-        .isEqualTo(Files.readString(Path.of("src/test/java/LlmAgent.java")));
+  void should_print_in_both_readmes_exactly_the_program_the_suite_compiles() throws IOException {
+    String source = Files.readString(Path.of("src/test/java/LlmAgent.java"));
+    assertThat(ReadmeExamples.javaBlock(Path.of("README.md"), HEADING)).isEqualTo(source);
+    assertThat(ReadmeExamples.javaBlock(ReadmeExamples.projectRoot().resolve("README.md"), ROOT_HEADING))
+        .as("the root README's second example").isEqualTo(source);
   }
 
   @Test

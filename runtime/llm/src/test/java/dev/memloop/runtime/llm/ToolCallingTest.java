@@ -139,7 +139,7 @@ class ToolCallingTest {
     assertThat(toolResults(3)).last().isEqualTo("sunny in Lisbon");
     assertThat(weather.calls.get()).isEqualTo(1);
     assertThat(server.requests().get(0).path("tools")).extracting(t -> t.path("function").path("name").asText())
-        .containsExactly("remember", "recall", "match", "weather");
+        .containsExactly("remember", "recall", "match", "act", "weather");
   }
 
   @Test
@@ -154,7 +154,7 @@ class ToolCallingTest {
     assertThat(step.decision().toolCalls()).extracting(ToolCall::outcome).containsExactly(ToolOutcome.UNKNOWN_TOOL,
         ToolOutcome.BAD_ARGUMENTS, ToolOutcome.BAD_ARGUMENTS);
     assertThat(toolResults(1)).containsExactly(
-        "error: there is no tool named 'book_flight'; your tools are remember, recall, match",
+        "error: there is no tool named 'book_flight'; your tools are remember, recall, match, act",
         "error: the arguments of recall are not JSON: {not json",
         "error: remember needs a non-blank \"text\" argument");
     assertThat(counters.snapshot().toolErrors()).isEqualTo(3);
@@ -167,7 +167,7 @@ class ToolCallingTest {
             new ScriptedChatServer.ToolCall("recall", "{\"query\":\"b\"}"),
             new ScriptedChatServer.ToolCall("recall", "{\"query\":\"c\"}"))
         .text("Nothing saved yet.");
-    AgentConfig twoCalls = PER_STEP.withTools(new ToolSettings(2, true, false, ToolSettings.Guard.OFF));
+    AgentConfig twoCalls = PER_STEP.withTools(ToolSettings.builder().maxCallsPerStep(2).build());
     StepRecord step = run(agent("bounded", twoCalls, LlmReasoner.builder(calls()).factory()), 0, "What do you know?")
         .steps().get(0);
 
@@ -183,7 +183,8 @@ class ToolCallingTest {
     Weather weather = new Weather();
     server.toolCalls(new ScriptedChatServer.ToolCall("weather", "{\"city\":\"Lisbon\"}")).text("Sunny.")
         .toolCalls(new ScriptedChatServer.ToolCall("weather", "{ \"city\": \"Lisbon\" }")).text("Still sunny.");
-    AgentConfig guarded = PER_STEP.withTools(new ToolSettings(4, true, true, ToolSettings.Guard.BLOCK));
+    AgentConfig guarded = PER_STEP.withTools(ToolSettings.builder().maxCallsPerStep(4).rememberCalls(true)
+        .guard(ToolSettings.Guard.BLOCK).build());
     ActorRef<Agent.Command> agent = agent("guarded", guarded, LlmReasoner.builder(calls())
         .tools(Tools.builder().add(weather).build()).factory());
     TurnResult turn = run(agent, 0, "Weather in Lisbon?", "And the weather in Lisbon again?");
@@ -214,7 +215,8 @@ class ToolCallingTest {
     Orders orders = new Orders();
     server.toolCalls(new ScriptedChatServer.ToolCall("lookupOrder", "{\"orderId\":\"42\"}")).text("Shipped.")
         .toolCalls(new ScriptedChatServer.ToolCall("lookupOrder", "{\"orderId\":\"43\"}")).text("Shipped too.");
-    ToolSettings exact = new ToolSettings(4, true, true, ToolSettings.Guard.BLOCK);
+    ToolSettings exact = ToolSettings.builder().maxCallsPerStep(4).rememberCalls(true)
+        .guard(ToolSettings.Guard.BLOCK).build();
     TurnResult turn = run(agent("orders", PER_STEP.withTools(exact), LlmReasoner.builder(calls())
         .tools(Tools.builder().add(orders).build()).factory()), 0, "Where is order 42?", "And order 43?");
     assertThat(turn.steps().get(1).decision().toolCalls()).extracting(ToolCall::outcome)

@@ -1,5 +1,6 @@
 package dev.memloop.runtime.internal.board;
 
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.blackboard.BlackboardView;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
@@ -51,17 +52,18 @@ public final class BoardAccess implements MemoryAccess {
   }
 
   @Override
-  public void match(float[] vector, double threshold, long timeoutNanos, Answer<Recall> answer) {
+  public void match(float[] vector, double threshold, MemoryKind kind, long timeoutNanos, Answer<Recall> answer) {
     if (remoteReads == null) {
       long start = System.nanoTime();
-      Recall best = better(view.matchVector(vector, threshold).orElse(null), poster.pendingMatch(vector, threshold));
+      Recall best = better(view.matchVector(vector, threshold, kind).orElse(null),
+          poster.pendingMatch(vector, threshold, kind));
       answer.done(best, false, System.nanoTime() - start, 0);
       return;
     }
     // Own posts are taken as pending when the read is sent, not when its answer comes back: a post acknowledged
     // in between may have landed after the port read the board, and would then be in neither place.
-    Recall pending = poster.pendingMatch(vector, threshold);
-    remoteReads.match(vector, threshold, timeoutNanos, (best, timedOut, storeNanos, delayNanos) ->
+    Recall pending = poster.pendingMatch(vector, threshold, kind);
+    remoteReads.match(vector, threshold, kind, timeoutNanos, (best, timedOut, storeNanos, delayNanos) ->
         answer.done(timedOut ? null : better(best, pending), timedOut, storeNanos, delayNanos));
   }
 

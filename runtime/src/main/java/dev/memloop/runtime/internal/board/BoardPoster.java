@@ -1,5 +1,6 @@
 package dev.memloop.runtime.internal.board;
 
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.blackboard.Blackboard;
 import dev.memloop.memory.Recall;
 import dev.memloop.runtime.internal.memory.MemoryAccess;
@@ -30,7 +31,7 @@ public final class BoardPoster {
   private long rejected;
   private ArrayDeque<Deferred> deferred; // allocated when an action first has to wait for acknowledgments
 
-  private record Pending(String line, float[] unitVector, MemoryAccess.Stored stored) {}
+  private record Pending(String line, float[] unitVector, Map<String, Object> metadata, MemoryAccess.Stored stored) {}
 
   private record Deferred(long postedThrough, Runnable action) {}
 
@@ -54,7 +55,7 @@ public final class BoardPoster {
     if (pending == null) {
       pending = new LinkedHashMap<>();
     }
-    pending.put(id, new Pending(line, vector, stored));
+    pending.put(id, new Pending(line, vector, metadata, stored));
     posted++;
     board.tell(new Blackboard.Post(id, author, line, vector, metadata.isEmpty() ? null : metadata, replyTo));
   }
@@ -96,13 +97,16 @@ public final class BoardPoster {
     return pending == null || pending.isEmpty() || pending.keySet().iterator().next() > requestId;
   }
 
-  /** The most similar of this agent's unacknowledged posts at or above {@code threshold}, or null. */
-  public Recall pendingMatch(float[] unitQuery, double threshold) {
+  /** The most similar of this agent's unacknowledged posts of {@code kind} at or above {@code threshold}, or null. */
+  public Recall pendingMatch(float[] unitQuery, double threshold, MemoryKind kind) {
     if (pending == null || pending.isEmpty()) {
       return null;
     }
     Recall best = null;
     for (Map.Entry<Long, Pending> e : pending.entrySet()) {
+      if (MemoryKind.of(e.getValue().metadata()) != kind) {
+        continue;
+      }
       double similarity = dot(unitQuery, e.getValue().unitVector());
       if (similarity >= threshold && (best == null || similarity > best.similarity())) {
         best = pendingRecall(e.getKey(), e.getValue(), similarity);
@@ -124,7 +128,7 @@ public final class BoardPoster {
   }
 
   private Recall pendingRecall(long requestId, Pending post, double similarity) {
-    return new Recall("pending-" + requestId, post.line(), similarity, Map.of("author", author));
+    return new Recall("pending-" + requestId, post.line(), similarity, post.metadata()); // the kind and author
   }
 
   public long posted() {

@@ -1,5 +1,6 @@
 package dev.memloop.runtime.internal.board;
 
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.blackboard.BlackboardView;
 import dev.memloop.blackboard.BoardSnapshot;
 import dev.memloop.memory.MemoryQuery;
@@ -52,9 +53,9 @@ public final class BoardSnapshotAccess implements MemoryAccess {
   }
 
   @Override
-  public void match(float[] vector, double threshold, long timeoutNanos, Answer<Recall> answer) {
+  public void match(float[] vector, double threshold, MemoryKind kind, long timeoutNanos, Answer<Recall> answer) {
     long start = System.nanoTime();
-    Recall best = current().matchVector(vector, threshold).orElse(null);
+    Recall best = current().matchVector(vector, threshold, kind).orElse(null);
     answer.done(best, false, System.nanoTime() - start, 0);
   }
 

@@ -1,5 +1,6 @@
 package dev.memloop.runtime.internal.memory;
 
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
@@ -50,8 +51,11 @@ public final class ChargedReads {
     this.ticker = ticker;
   }
 
-  /** The most similar item at or above {@code threshold}; {@code listener} may be called before this returns. */
-  public void match(String text, double threshold, ReadListener<Recall> listener) {
+  /**
+   * The most similar item of {@code kind} at or above {@code threshold}; {@code listener} may be called before this
+   * returns.
+   */
+  public void match(String text, double threshold, MemoryKind kind, ReadListener<Recall> listener) {
     long reserved = budget.reserve(access.injectedDelayNanos());
     if (reserved == LatencyBudget.UNAFFORDABLE) {
       listener.done(MemoryOutcome.UNAFFORDABLE, null, ReadCost.ZERO);
@@ -65,17 +69,18 @@ public final class ChargedReads {
       answerEmpty(reserved, start, embedNanos, null, listener);
       return;
     }
-    access.match(vector, threshold, timeout, (best, timedOut, storeNanos, delayNanos) ->
+    access.match(vector, threshold, kind, timeout, (best, timedOut, storeNanos, delayNanos) ->
         settle(reserved, start, embedNanos, timedOut, timedOut ? null : best, storeNanos, delayNanos, listener));
   }
 
   /**
-   * The guard's question before an action: is an equivalent line stored (a match at {@code threshold})? A hit
-   * blocks the action; an unaffordable or timed-out lookup lets it run unguarded. {@code check} may be called
-   * before this returns.
+   * The guard's question before an action: is an equivalent action executed before (a match at {@code threshold}
+   * among the {@link MemoryKind#ACTION} items: a note worded like the action never blocks it)? A hit blocks the
+   * action; an unaffordable or timed-out lookup lets it run unguarded. {@code check} may be called before this
+   * returns.
    */
   public void guard(String line, double threshold, Consumer<GuardCheck> check) {
-    match(line, threshold, (outcome, best, cost) -> check.accept(guardCheck(outcome, best, cost)));
+    match(line, threshold, MemoryKind.ACTION, (outcome, best, cost) -> check.accept(guardCheck(outcome, best, cost)));
   }
 
   private static GuardCheck guardCheck(MemoryOutcome outcome, Recall best, ReadCost cost) {

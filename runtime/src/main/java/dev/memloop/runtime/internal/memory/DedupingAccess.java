@@ -1,5 +1,6 @@
 package dev.memloop.runtime.internal.memory;
 
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.runtime.patterns.DedupOnWrite;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
@@ -45,8 +46,8 @@ public final class DedupingAccess implements MemoryAccess {
   }
 
   @Override
-  public void match(float[] vector, double threshold, long timeoutNanos, Answer<Recall> answer) {
-    reads.match(vector, threshold, timeoutNanos, answer);
+  public void match(float[] vector, double threshold, MemoryKind kind, long timeoutNanos, Answer<Recall> answer) {
+    reads.match(vector, threshold, kind, timeoutNanos, answer);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.memloop.runtime.internal.memory;
 
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
@@ -57,9 +58,9 @@ public final class LocalMemoryAccess implements MemoryAccess {
   }
 
   @Override
-  public void match(float[] vector, double threshold, long timeoutNanos, Answer<Recall> answer) {
+  public void match(float[] vector, double threshold, MemoryKind kind, long timeoutNanos, Answer<Recall> answer) {
     long start = ticker.nanoTime();
-    Optional<Recall> best = memory.matchVector(vector, threshold);
+    Optional<Recall> best = memory.matchVector(vector, threshold, kind);
     answer.done(best.orElse(null), false, ticker.nanoTime() - start, 0);
   }
 

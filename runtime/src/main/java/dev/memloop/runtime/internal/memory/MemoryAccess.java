@@ -1,5 +1,6 @@
 package dev.memloop.runtime.internal.memory;
 
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
 import dev.memloop.runtime.step.MemoryOutcome;
@@ -47,10 +48,11 @@ public interface MemoryAccess extends AutoCloseable {
   default void check(MemoryQuery query) {}
 
   /**
-   * The shorthand of {@link #search} with {@code k = 1} and {@code minScore = threshold}, answered without a query
-   * or a list: the guard's lookup, on every step. {@code answer} hears the match, or null for none.
+   * The shorthand of {@link #search} with {@code k = 1}, {@code minScore = threshold} and the one {@code kind},
+   * answered without a query or a list: the guard's lookup, on every step (the action guard asks for actions
+   * only). {@code answer} hears the match, or null for none.
    */
-  void match(float[] vector, double threshold, long timeoutNanos, Answer<Recall> answer);
+  void match(float[] vector, double threshold, MemoryKind kind, long timeoutNanos, Answer<Recall> answer);
 
   /**
    * Stores {@code text} under its embedding {@code vector}; never charged to the budget. {@code stored} is called

@@ -1,5 +1,7 @@
 package dev.memloop.runtime.internal.memory;
 
+import java.util.Set;
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.actor.MemoryStore;
@@ -79,10 +81,10 @@ public final class StoreAccess implements MemoryAccess {
   }
 
   @Override
-  public void match(float[] vector, double threshold, long timeoutNanos, Answer<Recall> answer) {
+  public void match(float[] vector, double threshold, MemoryKind kind, long timeoutNanos, Answer<Recall> answer) {
     long id = ++lastRequestId;
     await(new Pending(id, answer, null, null, timeout(id, timeoutNanos)));
-    store.tell(new MemoryStore.Match(id, null, vector, threshold, replyTo));
+    store.tell(new MemoryStore.Match(id, null, vector, threshold, Set.of(kind), replyTo));
   }
 
   @Override
@@ -99,12 +101,13 @@ public final class StoreAccess implements MemoryAccess {
     if (query.isText()) {
       throw new IllegalArgumentException("a store is sent the agent's embedding, not the text: " + query);
     }
+    // the store ranks by kind too (kinds are data and cross the network); it does not hold the minimum score
     Answer<List<Recall>> screened = query.minScore() == MemoryQuery.NO_MINIMUM ? answer
         : (items, timedOut, storeNanos, delayNanos) -> answer.done(items == null ? null
             : items.stream().filter(query::admits).toList(), timedOut, storeNanos, delayNanos);
     long id = ++lastRequestId;
     await(new Pending(id, null, screened, null, timeout(id, timeoutNanos)));
-    store.tell(new MemoryStore.RecallTopK(id, null, query.vector(), query.k(), replyTo));
+    store.tell(new MemoryStore.RecallTopK(id, null, query.vector(), query.k(), query.kinds(), replyTo));
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.memloop.runtime.internal.policy;
 
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.runtime.internal.memory.ChargedReads;
@@ -21,13 +22,13 @@ import java.util.function.Consumer;
 final class InLoopPolicy extends ReadingPolicy {
 
   InLoopPolicy(MemoryPolicyKind kind, ChargedReads reads, double guardThreshold, WorkingMemory ownMemory,
-      ObservationMarks marks) {
-    super(kind, reads, guardThreshold, ownMemory, marks);
+      String author, ObservationMarks marks) {
+    super(kind, reads, guardThreshold, ownMemory, author, marks);
   }
 
   @Override
   public MemoryPolicy withNovelty(NoveltyCheck check, WorkingMemory memory) {
-    return new InLoopPolicy(kind(), reads, guardThreshold, ownMemory, ObservationMarks.novelty(check, memory));
+    return new InLoopPolicy(kind(), reads, guardThreshold, ownMemory, author, ObservationMarks.novelty(check, memory));
   }
 
   @Override
@@ -45,13 +46,13 @@ final class InLoopPolicy extends ReadingPolicy {
   @Override
   public MemoryOutcome rememberAction(String line) {
     MemoryOutcome[] outcome = {MemoryOutcome.PENDING};
-    write(line, Map.of(), (written, idOrReason, embedNanos, storeNanos, delayNanos) -> outcome[0] = written);
+    write(MemoryKind.ACTION, line, Map.of(), (written, idOrReason, embedNanos, storeNanos, delayNanos) -> outcome[0] = written);
     return outcome[0];
   }
 
   @Override
-  public void remember(String text, Map<String, Object> metadata, WriteListener listener) {
-    write(text, metadata, listener);
+  public void remember(String text, MemoryKind kind, Map<String, Object> metadata, WriteListener listener) {
+    write(kind, text, metadata, listener);
   }
 
   @Override

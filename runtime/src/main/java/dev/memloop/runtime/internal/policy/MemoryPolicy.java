@@ -1,5 +1,6 @@
 package dev.memloop.runtime.internal.policy;
 
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.memory.MemoryItem;
 import dev.memloop.memory.MemoryQuery;
@@ -66,13 +67,15 @@ public abstract sealed class MemoryPolicy implements AutoCloseable permits NoMem
    *     its writes wait) or a blackboard snapshot
    * @param dump what the turn-start dump pins; {@code dumpTopK} items, 0 for all
    * @param ownMemory the agent's own memory, null on a blackboard
+   * @param author the agent's id, the author of every item it writes
    */
   public static MemoryPolicy perTurn(ChargedReads reads, double guardThreshold, DumpRead dump, int dumpTopK,
-      WorkingMemory ownMemory) {
-    if (reads == null || dump == null || dumpTopK < 0) {
-      throw new IllegalArgumentException("a per-turn policy needs its reads, its dump and dumpTopK >= 0: " + dumpTopK);
+      WorkingMemory ownMemory, String author) {
+    if (reads == null || dump == null || dumpTopK < 0 || author == null) {
+      throw new IllegalArgumentException("a per-turn policy needs its reads, its dump, its author and dumpTopK >= 0: "
+          + dumpTopK);
     }
-    return new PerTurnPolicy(reads, guardThreshold, dump, dumpTopK, ownMemory, ObservationMarks.NONE);
+    return new PerTurnPolicy(reads, guardThreshold, dump, dumpTopK, ownMemory, author, ObservationMarks.NONE);
   }
 
   /**
@@ -80,16 +83,17 @@ public abstract sealed class MemoryPolicy implements AutoCloseable permits NoMem
    * access as they are made.
    *
    * @param ownMemory the agent's own memory (per-step, or a networked agent's own store's), null otherwise
+   * @param author the agent's id, the author of every item it writes
    */
   public static MemoryPolicy inLoop(MemoryPolicyKind kind, ChargedReads reads, double guardThreshold,
-      WorkingMemory ownMemory) {
-    if (!kind.guardsInLoop() || reads == null) {
+      WorkingMemory ownMemory, String author) {
+    if (!kind.guardsInLoop() || reads == null || author == null) {
       throw new IllegalArgumentException("an in-loop policy is per-step or networked, with reads: " + kind.configName());
     }
     if (!(guardThreshold >= 0 && guardThreshold <= 1)) {
       throw new IllegalArgumentException("guard threshold must be in [0, 1]: " + guardThreshold);
     }
-    return new InLoopPolicy(kind, reads, guardThreshold, ownMemory, ObservationMarks.NONE);
+    return new InLoopPolicy(kind, reads, guardThreshold, ownMemory, author, ObservationMarks.NONE);
   }
 
   /** This policy, marking every observation novel or a repeat with {@code check} over {@code memory}. */
@@ -121,7 +125,8 @@ public abstract sealed class MemoryPolicy implements AutoCloseable permits NoMem
   public abstract void guard(String line, Consumer<GuardCheck> check);
 
   /**
-   * Writes the line of an action that ran, reusing the guard's embedding of it; never charged.
+   * Writes the line of an action that ran as an {@link MemoryKind#ACTION} by the agent, reusing the guard's
+   * embedding of it; never charged.
    *
    * @return how it was written: at once in process ({@code STORED}, {@code MERGED}, {@code REFUSED}), held for the
    *     turn's end ({@code BUFFERED}), {@code PENDING} until a store or blackboard acknowledges it, or
@@ -139,11 +144,15 @@ public abstract sealed class MemoryPolicy implements AutoCloseable permits NoMem
   /** A reasoner's read; charged like a guard lookup. */
   public abstract void search(MemoryQuery query, ReadListener<List<Recall>> listener);
 
-  /** A reasoner's read of the best item at or above {@code threshold}; charged like a guard lookup. */
-  public abstract void match(String text, double threshold, ReadListener<Recall> listener);
+  /** A reasoner's read of the best item of {@code kind} at or above {@code threshold}; charged like a guard lookup. */
+  public abstract void match(String text, double threshold, MemoryKind kind, ReadListener<Recall> listener);
 
-  /** A reasoner's write (metadata already validated); never charged. {@code listener} may be called at once. */
-  public abstract void remember(String text, Map<String, Object> metadata, WriteListener listener);
+  /**
+   * A reasoner's write of an item of {@code kind} (a note or a tool call; metadata already validated, free of the
+   * reserved keys), tagged with its kind and the agent as author; never charged. {@code listener} may be called at
+   * once.
+   */
+  public abstract void remember(String text, MemoryKind kind, Map<String, Object> metadata, WriteListener listener);
 
   /** The step ended: the guard's kept embedding is dropped, so an idle agent holds no vector. */
   public abstract void endStep();

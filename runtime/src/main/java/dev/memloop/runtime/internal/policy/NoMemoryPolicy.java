@@ -1,5 +1,6 @@
 package dev.memloop.runtime.internal.policy;
 
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.memory.MemoryItem;
 import dev.memloop.memory.MemoryQuery;
@@ -59,12 +60,12 @@ final class NoMemoryPolicy extends MemoryPolicy {
   }
 
   @Override
-  public void match(String text, double threshold, ReadListener<Recall> listener) {
+  public void match(String text, double threshold, MemoryKind kind, ReadListener<Recall> listener) {
     listener.done(MemoryOutcome.NO_MEMORY, null, ReadCost.ZERO);
   }
 
   @Override
-  public void remember(String text, Map<String, Object> metadata, WriteListener listener) {
+  public void remember(String text, MemoryKind kind, Map<String, Object> metadata, WriteListener listener) {
     listener.done(MemoryOutcome.NO_MEMORY, NO_MEMORY, 0, 0, 0);
   }
 

@@ -1,5 +1,6 @@
 package dev.memloop.runtime.internal.policy;
 
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
@@ -27,18 +28,19 @@ final class PerTurnPolicy extends ReadingPolicy {
   private final int dumpTopK;
   private List<Held> held; // writes waiting for the turn's end; allocated by the first
 
-  private record Held(String text, Map<String, Object> metadata) {}
+  private record Held(MemoryKind kind, String text, Map<String, Object> metadata) {}
 
   PerTurnPolicy(ChargedReads reads, double guardThreshold, DumpRead dump, int dumpTopK, WorkingMemory ownMemory,
-      ObservationMarks marks) {
-    super(MemoryPolicyKind.PER_TURN, reads, guardThreshold, ownMemory, marks);
+      String author, ObservationMarks marks) {
+    super(MemoryPolicyKind.PER_TURN, reads, guardThreshold, ownMemory, author, marks);
     this.dump = dump;
     this.dumpTopK = dumpTopK;
   }
 
   @Override
   public MemoryPolicy withNovelty(NoveltyCheck check, WorkingMemory memory) {
-    return new PerTurnPolicy(reads, guardThreshold, dump, dumpTopK, ownMemory, ObservationMarks.novelty(check, memory));
+    return new PerTurnPolicy(reads, guardThreshold, dump, dumpTopK, ownMemory, author,
+        ObservationMarks.novelty(check, memory));
   }
 
   @Override
@@ -68,21 +70,21 @@ final class PerTurnPolicy extends ReadingPolicy {
 
   @Override
   public MemoryOutcome rememberAction(String line) {
-    hold(line, Map.of());
+    hold(MemoryKind.ACTION, line, Map.of());
     return MemoryOutcome.BUFFERED;
   }
 
   @Override
-  public void remember(String text, Map<String, Object> metadata, WriteListener listener) {
-    hold(text, metadata);
+  public void remember(String text, MemoryKind kind, Map<String, Object> metadata, WriteListener listener) {
+    hold(kind, text, metadata);
     listener.done(MemoryOutcome.BUFFERED, null, 0, 0, 0);
   }
 
-  private void hold(String text, Map<String, Object> metadata) {
+  private void hold(MemoryKind kind, String text, Map<String, Object> metadata) {
     if (held == null) {
       held = new ArrayList<>();
     }
-    held.add(new Held(text, metadata));
+    held.add(new Held(kind, text, metadata));
   }
 
   @Override
@@ -94,7 +96,7 @@ final class PerTurnPolicy extends ReadingPolicy {
     held = null;
     int[] refused = {0};
     for (Held w : writes) {
-      write(w.text(), w.metadata(), (outcome, idOrReason, embedNanos, storeNanos, delayNanos) -> {
+      write(w.kind(), w.text(), w.metadata(), (outcome, idOrReason, embedNanos, storeNanos, delayNanos) -> {
         if (outcome == MemoryOutcome.REFUSED) {
           refused[0]++;
         }

@@ -1,5 +1,6 @@
 package dev.memloop.runtime.internal.policy;
 
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.memory.MemoryItem;
 import dev.memloop.memory.MemoryQuery;
@@ -23,13 +24,15 @@ abstract sealed class ReadingPolicy extends MemoryPolicy permits PerTurnPolicy, 
   final ChargedReads reads;
   final double guardThreshold;
   final WorkingMemory ownMemory; // the agent's own memory (null on a board or a store node)
+  final String author; // the agent's id: every item it writes names it
 
   ReadingPolicy(MemoryPolicyKind kind, ChargedReads reads, double guardThreshold, WorkingMemory ownMemory,
-      ObservationMarks marks) {
+      String author, ObservationMarks marks) {
     super(kind, marks);
     this.reads = reads;
     this.guardThreshold = guardThreshold;
     this.ownMemory = ownMemory;
+    this.author = author;
   }
 
   @Override
@@ -48,12 +51,15 @@ abstract sealed class ReadingPolicy extends MemoryPolicy permits PerTurnPolicy, 
   }
 
   @Override
-  public final void match(String text, double threshold, ReadListener<Recall> listener) {
-    reads.match(text, threshold, listener);
+  public final void match(String text, double threshold, MemoryKind kind, ReadListener<Recall> listener) {
+    reads.match(text, threshold, kind, listener);
   }
 
-  /** Embeds {@code text} (or takes the guard's embedding of it) and hands it to the access; never charged. */
-  final void write(String text, Map<String, Object> metadata, WriteListener listener) {
+  /**
+   * Embeds {@code text} (or takes the guard's embedding of it) and hands it to the access as an item of {@code kind}
+   * by this agent; never charged.
+   */
+  final void write(MemoryKind kind, String text, Map<String, Object> metadata, WriteListener listener) {
     long start = reads.ticker().nanoTime();
     float[] vector = reads.vectorOf(text);
     long embedNanos = reads.ticker().nanoTime() - start;
@@ -62,7 +68,7 @@ abstract sealed class ReadingPolicy extends MemoryPolicy permits PerTurnPolicy, 
           embedNanos, 0, 0);
       return;
     }
-    reads.access().add(text, vector, metadata, (outcome, idOrReason, storeNanos, delayNanos) ->
+    reads.access().add(text, vector, kind.tag(author, metadata), (outcome, idOrReason, storeNanos, delayNanos) ->
         listener.done(outcome, idOrReason, embedNanos, storeNanos, delayNanos));
   }
 

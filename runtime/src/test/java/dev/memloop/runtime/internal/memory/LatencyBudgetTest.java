@@ -52,7 +52,8 @@ class LatencyBudgetTest {
     }
 
     @Override
-    public void match(float[] vector, double threshold, long timeoutNanos, Answer<Recall> answer) {
+    public void match(float[] vector, double threshold, dev.memloop.memory.MemoryKind kind, long timeoutNanos,
+        Answer<Recall> answer) {
       clock.advance(Duration.ofNanos(opNanos + delayNanos + stallNanos));
       if (--stalledLookups <= 0) {
         stallNanos = 0;
