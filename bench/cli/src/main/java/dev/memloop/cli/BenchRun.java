@@ -40,6 +40,9 @@ final class BenchRun {
   /** Creates {@code <out>/<runName>-<timestamp>/run.json} and prints the headline. */
   static BenchRun start(CommandSpec spec, RunOutput output, String runName, String command,
       Map<String, Object> parameters) {
+    if (output.out != null && output.out.toString().isBlank()) { // Path.of("") is the working directory, silently
+      throw new CommandLine.ParameterException(spec.commandLine(), "--out must name a directory: '" + output.out + "'");
+    }
     Path root = output.out == null ? RunDirectory.defaultRoot() : output.out;
     RunDirectory directory;
     try {

@@ -5,7 +5,6 @@ import dev.memloop.bench.benchmarks.board.BoardStress;
 import dev.memloop.bench.report.Percentiles;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.timing.Units;
-import dev.memloop.runtime.config.AgentConfigs;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -72,7 +71,7 @@ final class BlackboardBenchCommand implements Callable<Integer> {
     parameters.put("writers", writers);
     BenchRun run = BenchRun.start(spec, output, "blackboard", parameters);
     Map<String, Object> records = new LinkedHashMap<>();
-    String report = ActorSystems.with("memloop-bench-blackboard", AgentConfigs.load(null), system -> {
+    String report = ActorSystems.with("memloop-bench-blackboard", CliConfig.load(null), system -> {
       BoardReadBenchmark.Result read = BoardReadBenchmark.run(system, items, dimension, rounds, reads, 42);
       TextTable reads = new TextTable("read path", "p50 us", "p99 us", "reads");
       for (BoardReadBenchmark.PathLatency p : List.of(read.privateMatch(), read.viewMatch(), read.askMatch())) {

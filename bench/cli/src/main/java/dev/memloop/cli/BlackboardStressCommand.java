@@ -3,7 +3,6 @@ package dev.memloop.cli;
 import dev.memloop.bench.benchmarks.board.BoardStress;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.timing.Units;
-import dev.memloop.runtime.config.AgentConfigs;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -62,7 +61,7 @@ final class BlackboardStressCommand implements Callable<Integer> {
     parameters.put("readers", readers);
     parameters.put("readPause", readPause.toString());
     BenchRun run = BenchRun.start(spec, output, "blackboard-stress", "memloop blackboard stress", parameters);
-    BoardStress.Result result = ActorSystems.with("memloop-stress", AgentConfigs.load(null),
+    BoardStress.Result result = ActorSystems.with("memloop-stress", CliConfig.load(null),
         system -> BoardStress.run(system, agents, posts, window, readers, readPause.toNanos()));
     TextTable table = new TextTable("agents", "posts each", "acknowledged", "rejected", "board size", "duplicate ids",
         "duplicate seqs", "missing", "items not acked once", "reads", "torn reads", "posts/s", "verdict");

@@ -75,7 +75,7 @@ final class BoardFleetFlags {
       flags = flags.withValue("memloop.agent.memory.embedder", ConfigValueFactory.fromAnyRef(embedder));
     }
     Config merged = flags;
-    Config root = Options.valid(spec, () -> merged.withFallback(AgentConfigs.load(config)).resolve());
+    Config root = Options.valid(spec, () -> merged.withFallback(CliConfig.load(config)).resolve());
     AgentConfig agent = Options.valid(spec, () -> AgentConfigs.agent(root)); // every key checked before anything starts
     Options.valid(spec, () -> agent.memory().embedder().embedder());
     return root;

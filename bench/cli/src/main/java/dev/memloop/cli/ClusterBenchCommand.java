@@ -2,7 +2,6 @@ package dev.memloop.cli;
 
 import com.typesafe.config.Config;
 import dev.memloop.bench.benchmarks.cluster.ClusterBench;
-import dev.memloop.runtime.config.AgentConfigs;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.util.LinkedHashMap;
@@ -60,7 +59,7 @@ final class ClusterBenchCommand implements Callable<Integer> {
     parameters.put("posts", posts);
     parameters.put("seed", seed);
     BenchRun run = BenchRun.start(spec, output, "cluster", parameters);
-    Config base = AgentConfigs.load(null);
+    Config base = CliConfig.load(null);
     ClusterBench.Result result = ClusterBench.run(new ClusterBench.Settings(agents, rounds, requests, items, posts, seed),
         base, output.progress.lines() ? run.console() : new PrintWriter(Writer.nullWriter()));
     String report = result.report();

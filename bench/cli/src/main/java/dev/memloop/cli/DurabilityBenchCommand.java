@@ -69,7 +69,7 @@ final class DurabilityBenchCommand implements Callable<Integer> {
       Options.valid(spec, () -> PgUrl.checked(pgUrl, "--pg-url"));
     }
     Embedder chosen = Options.valid(spec, () -> EmbedderChoice.parse(embedder)).embedder();
-    Config root = AgentConfigs.load(null);
+    Config root = CliConfig.load(null);
     // every action remembered, nothing priced out: what is measured is keeping the memory, not the guard
     AgentConfig agent = AgentConfigs.agent(root).withPolicy(MemoryPolicyKind.PER_STEP).withThreshold(0.99)
         .withBudget(null);

@@ -15,9 +15,16 @@ import picocli.CommandLine.Model.OptionSpec;
  * {@code reproduce --quick fig7} are the same run). Several given together ({@code reproduce fig7 table1})
  * run once, in one run directory, in the paper's order.
  */
+// @Command, @ParentCommand and a constructor without arguments although addAll builds the spec by hand: picocli
+// makes a subcommand named twice (reproduce fig5 fig5) anew from its class, and without them it threw
+// InitializationException ("not a command", then "no constructor") instead of reproduce's named refusal
+@CommandLine.Command
 final class ExperimentCommand implements Callable<Integer> {
 
-  private final ReproduceCommand reproduce;
+  @CommandLine.ParentCommand
+  private ReproduceCommand reproduce;
+
+  ExperimentCommand() {}
 
   private ExperimentCommand(ReproduceCommand reproduce) {
     this.reproduce = reproduce;

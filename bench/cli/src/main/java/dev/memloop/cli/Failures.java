@@ -1,5 +1,7 @@
 package dev.memloop.cli;
 
+import dev.memloop.memory.MemoryUnavailableException;
+import dev.memloop.runtime.AgentException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -43,12 +45,17 @@ final class Failures {
     String name = cli.getCommandSpec().qualifiedName();
     Throwable cause = unwrap(e);
     int code;
+    ClassNotFoundException missingClass = find(cause, ClassNotFoundException.class);
     if (cause instanceof IllegalArgumentException) {
       err.println(name + ": " + cause.getMessage());
       err.println("Try '" + name + " --help' for usage.");
       code = USAGE;
+    } else if (missingClass != null) { // a class named in a setting (a pekko dispatcher, a serializer): bad input
+      err.println(name + ": a class named in the configuration is not on the class path: " + missingClass.getMessage());
+      code = USAGE;
     } else if (cause instanceof IOException || cause instanceof UncheckedIOException
-        || cause instanceof IllegalStateException) {
+        || cause instanceof IllegalStateException || cause instanceof MemoryUnavailableException
+        || cause instanceof AgentException) { // expected failures: a store away, a turn that failed
       err.println(name + ": " + describe(cause));
       code = FAILED;
     } else {
@@ -60,6 +67,16 @@ final class Failures {
     }
     err.flush();
     return code;
+  }
+
+  /** The first of {@code failure}'s causes (itself included) of {@code type}, or null. */
+  private static <T extends Throwable> T find(Throwable failure, Class<T> type) {
+    for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (type.isInstance(t)) {
+        return type.cast(t);
+      }
+    }
+    return null;
   }
 
   /** The cause a wrapper (an executor's, a future's) hides. */

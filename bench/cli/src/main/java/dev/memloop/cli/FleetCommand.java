@@ -144,7 +144,7 @@ final class FleetCommand implements Callable<Integer> {
     Options.require(spec, llmRate == null || (llmRate >= 0 && !llmRate.isInfinite()), "--llm-rate must be >= 0: "
         + llmRate);
     Options.require(spec, spend.real() || spend.llmBaseUrl == null, "--llm-base-url needs --llm openai");
-    Config root = Options.valid(spec, () -> overrides().withFallback(AgentConfigs.load(config)).resolve());
+    Config root = Options.valid(spec, () -> overrides().withFallback(CliConfig.load(config)).resolve());
     List<AgentGroup> groups = Options.valid(spec, () -> withStore(groups(root)));
     boolean onPgvector = groups.stream().anyMatch(g -> g.config().memory().store() == MemoryStoreKind.PGVECTOR);
     Options.require(spec, pgUrl == null || onPgvector, "--pg-url needs a group whose memory is in pgvector "

@@ -70,7 +70,7 @@ final class LifecycleAgentsCommand implements Callable<Integer> {
     }
     Heap.require(spec, "--idle", idle, idle, IDLE_BYTES, "idle actors (both kinds alive at once)");
     Embedder chosen = Options.valid(spec, () -> EmbedderChoice.parse(embedder)).embedder();
-    Config root = AgentConfigs.load(null);
+    Config root = CliConfig.load(null);
     AgentConfig agent = AgentConfigs.agent(root).withPolicy(MemoryPolicyKind.PER_STEP).withThreshold(0.99);
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("config", config);

@@ -109,7 +109,7 @@ final class LifecycleIdleCommand implements Callable<Integer> {
     Heap.requireTotal(spec, "--active", active, (long) agents * idleBytes + (long) active * FleetCommand.BYTES_PER_AGENT,
         String.format(Locale.ROOT, "%,d idle and %,d active agents", agents, active));
     Embedder chosen = Options.valid(spec, () -> EmbedderChoice.parse(embedder)).embedder();
-    Config root = AgentConfigs.load(null);
+    Config root = CliConfig.load(null);
     AgentConfig agent = AgentConfigs.agent(root).withPolicy(MemoryPolicyKind.PER_STEP).withThreshold(0.99)
         .withBudget(null); // learning the items is not what is measured: no lookup is priced out while filling
     Map<String, Object> parameters = new LinkedHashMap<>();

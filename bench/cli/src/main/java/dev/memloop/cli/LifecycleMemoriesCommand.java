@@ -28,6 +28,9 @@ final class LifecycleMemoriesCommand implements Callable<Integer> {
   @Option(names = "--dim", defaultValue = "256", description = "Vector dimension (default: ${DEFAULT-VALUE}).")
   private int dimension;
 
+  /** Copies of each vector alive at once in a lifecycle: the workload's, the memory's, a competitor's, a query. */
+  private static final int VECTOR_COPIES = 4;
+
   @Option(names = "--k", defaultValue = "8", description = "Results of the recall (default: ${DEFAULT-VALUE}).")
   private int k;
 
@@ -51,6 +54,10 @@ final class LifecycleMemoriesCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     LifecycleBenchmark.Config config = Options.valid(spec, () -> new LifecycleBenchmark.Config(items, dimension, k,
         seconds, rounds, seed, competitors == null || competitors.isEmpty() ? List.of(Lifecycle.values()) : competitors));
+    // refused up front: 10 items of 100,000,000 dims ran out of heap slowly instead (the vectors, the stores' copies)
+    Heap.requireTotal(spec, "--dim", dimension, (long) items * dimension * Float.BYTES * VECTOR_COPIES,
+        String.format(Locale.ROOT, "%,d items of %,d dims (%d copies each: the workload's and the stores')", items,
+            dimension, VECTOR_COPIES));
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("items", items);
     parameters.put("dim", dimension);

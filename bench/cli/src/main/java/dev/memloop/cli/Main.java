@@ -29,6 +29,12 @@ public final class Main implements Runnable {
     // first line unless --verbose asks for the whole trace
     System.setProperty(TRACE_PROPERTY, java.util.Arrays.asList(args).contains("--verbose") ? "full" : "short");
     CommandLine cli = commandLine();
+    String jvmProblem = jvmProblem();
+    if (jvmProblem != null) { // before any command: it would fail at its first vector, deep inside, with a trace
+      cli.getErr().println("memloop: " + jvmProblem);
+      cli.getErr().flush();
+      System.exit(2);
+    }
     int code = cli.execute(args);
     // picocli's writers do not flush on their own, and System.exit does not flush them: a command that printed a
     // table and returned lost it (embedder info)
@@ -42,6 +48,20 @@ public final class Main implements Runnable {
    * {@code memloop.} namespace: every system property under it is read as a config key, and an unknown key refused.
    */
   static final String TRACE_PROPERTY = "memloop-cli.log.trace";
+
+  /**
+   * What is wrong with the JVM's own options, in one line, or null: a {@code -Dmemloop.vector.impl} that names no
+   * kernels (given in MEMLOOP_JAVA_OPTS) fails the kernels' class initialization, which every command meets.
+   */
+  static String jvmProblem() {
+    try {
+      dev.memloop.memory.internal.vector.VectorMath.implementationName();
+      return null;
+    } catch (ExceptionInInitializerError e) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      return cause.getMessage() + " (in MEMLOOP_JAVA_OPTS?)";
+    }
+  }
 
   /** The configured command line, also used by tests. */
   public static CommandLine commandLine() {

@@ -113,7 +113,7 @@ final class NodeCommand implements Callable<Integer> {
         return dataDir;
       });
     }
-    Config node = Options.valid(spec, () -> ClusterNodes.config(host, port, seedNodes, roles, AgentConfigs.load(config)));
+    Config node = Options.valid(spec, () -> ClusterNodes.config(host, port, seedNodes, roles, CliConfig.load(config)));
     Options.valid(spec, () -> bindable(host));
     Config joined = seedNodes.isEmpty() ? node : ClusterNodes.withJoinDeadline(node, joinTimeout);
     Config root = dataDir == null ? joined : ClusterNodes.durable(joined, dataDir);

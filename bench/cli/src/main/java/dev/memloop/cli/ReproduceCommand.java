@@ -8,7 +8,6 @@ import dev.memloop.bench.experiments.LlmRun;
 import dev.memloop.bench.experiments.NetworkEmbedCost;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.timing.Units;
-import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.config.EmbedderChoice;
 import dev.memloop.runtime.config.EmbedderNames;
 import java.io.PrintWriter;
@@ -91,7 +90,11 @@ final class ReproduceCommand implements Callable<Integer> {
   }
 
   private Integer run(List<String> named) throws Exception {
-    List<String> chosen = new ArrayList<>(named);
+    List<String> chosen = new ArrayList<>();
+    for (String id : named) {
+      Options.require(spec, !chosen.contains(id), "names " + id + " twice: name each experiment once");
+      chosen.add(id);
+    }
     if (only != null) {
       for (String value : only) {
         for (String id : value.split(",", -1)) {
@@ -135,7 +138,7 @@ final class ReproduceCommand implements Callable<Integer> {
     console.println("network embedding: " + network.source());
     List<ExperimentReport> reports;
     try {
-      reports = ActorSystems.with("memloop-reproduce", AgentConfigs.load(null), system -> {
+      reports = ActorSystems.with("memloop-reproduce", CliConfig.load(null), system -> {
         List<ExperimentReport> done = new ArrayList<>();
         for (int i = 0; i < experiments.size(); i++) {
           Experiment e = experiments.get(i);

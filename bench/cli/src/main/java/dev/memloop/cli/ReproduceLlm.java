@@ -5,7 +5,6 @@ import dev.memloop.bench.experiments.LlmRun;
 import dev.memloop.bench.experiments.ReadPolicyGap;
 import dev.memloop.bench.experiments.TriageDoseResponse;
 import dev.memloop.bench.experiments.TripRecall;
-import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.llm.LlmSettings;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -32,7 +31,7 @@ final class ReproduceLlm {
     if (baseUrl != null) {
       environment.put("OPENAI_BASE_URL", baseUrl);
     }
-    LlmSettings settings = LlmSettings.from(AgentConfigs.load(null), environment);
+    LlmSettings settings = LlmSettings.from(CliConfig.load(null), environment);
     if (model != null) {
       settings = settings.withModel(model);
     }

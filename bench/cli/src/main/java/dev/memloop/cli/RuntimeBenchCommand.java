@@ -74,7 +74,7 @@ final class RuntimeBenchCommand implements Callable<Integer> {
     }
     EmbedderChoice choice = Options.valid(spec, () -> EmbedderChoice.parse(embedder));
     Embedder chosen = choice.embedder();
-    Config root = AgentConfigs.load(null);
+    Config root = CliConfig.load(null);
     AgentConfig base = AgentConfigs.agent(root).withEmbedder(choice);
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("tax", taxConfig);

@@ -6,7 +6,6 @@ import dev.memloop.bench.soak.Soak;
 import dev.memloop.bench.soak.SoakReport;
 import dev.memloop.memory.timing.Units;
 import dev.memloop.pgvector.PgUrl;
-import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.config.EmbedderChoice;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -85,7 +84,7 @@ final class SoakCommand implements Callable<Integer> {
       Options.valid(spec, () -> PgUrl.checked(pgUrl, "--pg-url"));
     }
     EmbedderChoice chosen = Options.valid(spec, () -> EmbedderChoice.parse(embedder));
-    Config root = AgentConfigs.load(null);
+    Config root = CliConfig.load(null);
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("duration", Units.config(duration));
     parameters.put("agents_per_group", agents);

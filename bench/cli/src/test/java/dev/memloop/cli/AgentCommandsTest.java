@@ -20,6 +20,9 @@ class AgentCommandsTest {
   @TempDir
   Path results;
 
+  @TempDir
+  Path configs;
+
   static Stream<Arguments> badFlags() {
     return Stream.of(
         Arguments.of(new String[] {"fleet", "--agents", "0"}, "agents must be > 0: 0"),
@@ -241,5 +244,36 @@ class AgentCommandsTest {
         "--embedder", "hashing", "--out", results.toString());
     assertThat(runtime.exitCode()).as(runtime.err()).isZero();
     assertThat(runtime.out()).contains("+110 ms RTT (modeled)").contains("guarded (per-step)");
+  }
+
+  @org.junit.jupiter.api.Test
+  void should_refuse_an_empty_out_instead_of_writing_into_the_working_directory() {
+    CliRun run = CliRun.of(new String[] {"fleet", "--agents", "2", "--out", ""});
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.err()).contains("--out must name a directory: ''");
+  }
+
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+      "memloop.agent = 1 | memloop.agent must be a section ({ ... }), not NUMBER 1",
+      "memloop.llm.timeout = 30 | memloop.llm.timeout = 30: a duration needs its unit",
+      "memloop.llm.max-retries = abc | memloop.llm.max-retries = \"abc\": must be a whole number",
+      "memloop.pgvector.pool-size = many | memloop.pgvector.pool-size",
+      "pekko.actor { serializers.nope = \"com.example.Nope\", serialization-bindings { \"java.lang.String\" = nope } }"
+          + " | a class named in the configuration is not on the class path: com.example.Nope"})
+  void should_refuse_a_bad_config_value_of_any_section_at_the_start_naming_it(String line, String message)
+      throws IOException {
+    Path file = configs.resolve("bad.conf");
+    java.nio.file.Files.writeString(file, line + "\n");
+    CliRun.assertRefused(new String[] {"fleet", "--agents", "2", "--config", file.toString()}, message, results);
+  }
+
+  @org.junit.jupiter.api.Test
+  void should_report_a_database_that_refuses_as_a_failed_run_in_one_line_not_as_a_bug() {
+    CliRun run = CliRun.of("fleet", "--agents", "2", "--store", "pgvector", "--policy", "networked", "--pg-url",
+        "jdbc:postgresql://127.0.0.1:1/memloop", "--out", results.toString());
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
+    assertThat(run.err()).contains("MemoryUnavailableException: pgvector store at jdbc:postgresql://127.0.0.1:1/memloop "
+        + "unavailable (connecting)").doesNotContain("a bug").doesNotContain("\tat ");
   }
 }

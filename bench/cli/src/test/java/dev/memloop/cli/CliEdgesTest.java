@@ -100,4 +100,22 @@ class CliEdgesTest {
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).contains("complete -F").contains("reproduce").contains("fleet");
   }
+
+  @Test
+  void should_refuse_a_vector_impl_that_names_no_kernels_in_one_line_before_any_command() throws Exception {
+    java.util.List<String> command = new java.util.ArrayList<>();
+    command.add(ProcessHandle.current().info().command().orElse("java"));
+    command.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+    command.addAll(java.util.List.of("-Dmemloop.vector.impl=bogus", "-cp", System.getProperty("java.class.path"),
+        "dev.memloop.cli.Main", "fleet", "--agents", "2", "--out", results.toString()));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String console = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(process.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
+    assertThat(process.exitValue()).as(console).isEqualTo(2);
+    assertThat(console).contains("memloop: -Dmemloop.vector.impl must be 'scalar' or 'panama', not 'bogus'")
+        .doesNotContain("ExceptionInInitializerError").doesNotContain("\tat ");
+    try (var written = java.nio.file.Files.list(results)) {
+      assertThat(written).as("nothing written").isEmpty();
+    }
+  }
 }

@@ -34,6 +34,8 @@ class CommandLineTest {
         Arguments.of(new String[] {"bench", "store", "--frobnicate"}, "--frobnicate"),
         Arguments.of(new String[] {"lifecycle", "memories", "--items", "0"}, "items must be > 0: 0"),
         Arguments.of(new String[] {"lifecycle", "memories", "--dim", "-2"}, "dim must be > 0: -2"),
+        Arguments.of(new String[] {"lifecycle", "memories", "--dim", "100000000"}, "--dim 100000000: 10 items of "
+            + "100,000,000 dims"),
         Arguments.of(new String[] {"lifecycle", "memories", "--k", "0"}, "k must be > 0: 0"),
         Arguments.of(new String[] {"lifecycle", "memories", "--seconds", "0"}, "seconds per round must be in (0, 60]: 0.0"),
         Arguments.of(new String[] {"lifecycle", "memories", "--seconds", "600"}, "600.0"),

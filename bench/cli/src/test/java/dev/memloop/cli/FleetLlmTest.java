@@ -84,10 +84,15 @@ class FleetLlmTest {
         .as("every remember's result went back").hasSize(20 * 24);
   }
 
-  @Test
-  void should_exit_1_naming_the_aborted_turns_when_the_server_answers_500_forever(@TempDir Path dir)
-      throws IOException {
-    server.otherwiseStatus(500, "the model is down");
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"500", "malformed"})
+  void should_exit_1_naming_the_aborted_turns_when_the_server_answers_500_or_garbage_forever(String answer,
+      @TempDir Path dir) throws IOException {
+    if (answer.equals("500")) {
+      server.otherwiseStatus(500, "the model is down");
+    } else {
+      server.otherwiseMalformed("<html>502 Bad Gateway</html>");
+    }
     Path conf = dir.resolve("no-retries.conf");
     Files.writeString(conf, "memloop.llm { max-retries = 0 }");
     CliRun run = CliRun.of("fleet", "--agents", "1", "--config", conf.toString(), "--llm", "openai", "--llm-base-url",

@@ -27,6 +27,7 @@ class ReproduceCommandTest {
         Arguments.of(new String[] {"reproduce", "--only", "table1,"}, "--only has an empty name (a comma too many?)"),
         Arguments.of(new String[] {"reproduce", "--only", "table1,table1"}, "--only names table1 twice"),
         Arguments.of(new String[] {"reproduce", "fig5", "--only", "fig5"}, "--only names fig5 twice (or as a command too)"),
+        Arguments.of(new String[] {"reproduce", "fig5", "fig5"}, "names fig5 twice: name each experiment once"),
         Arguments.of(new String[] {"reproduce", "fig5", "tablex"}, "Unmatched argument at index 2: 'tablex'"),
         Arguments.of(new String[] {"reproduce", "--pg-url", "mysql://db"}, "--pg-url must be a jdbc:postgresql: URL, as in "),
         Arguments.of(new String[] {"reproduce", "--pg-url", "mysql://db?password=hunter2"}, "'mysql://db?password=***'"),

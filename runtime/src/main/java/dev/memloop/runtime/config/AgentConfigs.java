@@ -51,10 +51,10 @@ public final class AgentConfigs {
     try {
       loaded = memloopEnvironment.withFallback(ConfigFactory.load(
           user.withFallback(workingDirectory).withFallback(ConfigFactory.defaultApplication()))).resolve();
+      MemloopKeys.check(loaded); // a section given as a value (memloop.agent = 1) is a WrongType here
     } catch (ConfigException e) {
       throw new IllegalArgumentException("cannot read the config: " + e.getMessage(), e);
     }
-    MemloopKeys.check(loaded);
     return loaded;
   }
 
@@ -87,8 +87,17 @@ public final class AgentConfigs {
   /** The settings every agent starts from ({@code memloop.agent}). */
   public static AgentConfig agent(Config root) {
     MemloopKeys.check(root);
-    Config section = root.getConfig(AGENT);
-    return AgentConfigReader.read(section, AGENT);
+    return AgentConfigReader.read(section(root, AGENT), AGENT);
+  }
+
+  /** The section at {@code path}, refused by name when the config gives it as a value ({@code memloop.agent = 1}). */
+  static Config section(Config root, String path) {
+    try {
+      return root.getConfig(path);
+    } catch (ConfigException.WrongType e) {
+      throw new IllegalArgumentException(path + " must be a section ({ ... }), not " + root.getValue(path).valueType()
+          + " " + root.getValue(path).render() + " (" + root.getValue(path).origin().description() + ")", e);
+    }
   }
 
   /**
@@ -97,7 +106,7 @@ public final class AgentConfigs {
    */
   public static List<AgentGroup> groups(Config root, int defaultAgents) {
     AgentConfig base = agent(root);
-    Config groups = root.getConfig(GROUPS);
+    Config groups = section(root, GROUPS);
     List<AgentGroup> out = new ArrayList<>();
     for (String name : new TreeSet<>(groups.root().keySet())) {
       String path = GROUPS + "." + name;

@@ -197,6 +197,12 @@ public final class ScriptedChatServer implements AutoCloseable {
     return this;
   }
 
+  /** What every request after the script answers: a 200 whose body is not JSON, as a broken proxy. */
+  public ScriptedChatServer otherwiseMalformed(String body) {
+    otherwise = new Answer(200, body, Duration.ZERO);
+    return this;
+  }
+
   public ScriptedChatServer slow(Duration delay, String content) {
     script.add(new Answer(200, completion(content, List.of()), delay));
     return this;
