@@ -35,7 +35,17 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
   public sealed interface Command {}
 
   /** Runs one turn and answers with its {@link TurnResult}; turns sent while one runs wait their turn. */
-  public record RunTurn(Turn turn, ActorRef<TurnResult> replyTo) implements Command {}
+  /**
+   * Runs {@code turn}; the result goes to {@code replyTo}. {@code traceParent} is the W3C {@code traceparent} of the
+   * span the turn was sent from (its {@code memloop.turn} span becomes that span's child when the agent has a
+   * tracer), or null.
+   */
+  public record RunTurn(Turn turn, ActorRef<TurnResult> replyTo, String traceParent) implements Command {
+
+    public RunTurn(Turn turn, ActorRef<TurnResult> replyTo) {
+      this(turn, replyTo, null);
+    }
+  }
 
   /** Asks for the agent's {@link Status}; answered between turns and while a turn waits. */
   public record GetStatus(ActorRef<Status> replyTo) implements Command {}

@@ -1,5 +1,6 @@
 package dev.memloop.runtime;
 
+import dev.memloop.runtime.internal.tracing.TurnTrace;
 import dev.memloop.runtime.step.Observation;
 import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.step.TurnResult;
@@ -102,8 +103,9 @@ public final class AgentHandle {
       }
       index = nextTurn++;
       Turn turn = new Turn(index, observations.apply(index));
-      answer = AskPattern.<Agent.Command, TurnResult>ask(agent, replyTo -> new Agent.RunTurn(turn, replyTo),
-          turnTimeout, system.scheduler());
+      String traceParent = TurnTrace.traceParentOf(io.opentelemetry.context.Context.current()); // the caller's span
+      answer = AskPattern.<Agent.Command, TurnResult>ask(agent, replyTo -> new Agent.RunTurn(turn, replyTo,
+          traceParent), turnTimeout, system.scheduler());
     }
     int turn = index;
     return answer.handle((result, failure) -> {

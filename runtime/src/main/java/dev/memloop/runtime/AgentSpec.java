@@ -39,6 +39,7 @@ public final class AgentSpec {
   private final long seed;
   private final SharedBoard board;
   private final ExternalMemories memories;
+  private final io.opentelemetry.api.trace.Tracer tracer;
 
   private AgentSpec(Builder b, double threshold, Embedder embedder) {
     this.id = b.id;
@@ -52,6 +53,7 @@ public final class AgentSpec {
     this.seed = b.seed;
     this.board = b.board;
     this.memories = b.memories;
+    this.tracer = b.tracer;
   }
 
   /** A builder for the agent {@code id}: letters, digits, '-' or '_', as its actor's name. */
@@ -86,6 +88,11 @@ public final class AgentSpec {
 
   public DelayTimer timer() {
     return timer;
+  }
+
+  /** The tracer of the agent's live turn spans, or null for none. */
+  public io.opentelemetry.api.trace.Tracer tracer() {
+    return tracer;
   }
 
   /** A networked agent's store on a store node; null when the agent keeps its own. */
@@ -134,6 +141,7 @@ public final class AgentSpec {
     private ReasonerFactory reasoners;
     private ActionExecutor executor = ActionExecutor.RECORD_ONLY;
     private DelayTimer timer;
+    private io.opentelemetry.api.trace.Tracer tracer;
     private ActorRef<MemoryStore.Command> remoteStore;
     private long seed;
     private SharedBoard board;
@@ -242,6 +250,17 @@ public final class AgentSpec {
     /** What runs when the guard allows an action (default: {@link ActionExecutor#RECORD_ONLY}). */
     public Builder executor(ActionExecutor newExecutor) {
       this.executor = newExecutor;
+      return this;
+    }
+
+    /**
+     * Traces the agent's turns live with {@code tracer} (OpenTelemetry): a {@code memloop.turn} span from the turn's
+     * start to its answer, the child of the span the turn was sent from ({@link AgentHandle#send} carries the
+     * caller's current context), and each step's spans under it as the step is recorded. None by default.
+     */
+    public Builder tracer(io.opentelemetry.api.trace.Tracer newTracer) {
+      requireSetting("tracer", newTracer);
+      this.tracer = newTracer;
       return this;
     }
 

@@ -5,6 +5,7 @@ import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.runtime.internal.board.BoardPoster;
 import dev.memloop.runtime.internal.memory.StoreAccess;
 import dev.memloop.runtime.internal.policy.MemoryPolicy;
+import dev.memloop.runtime.internal.tracing.TurnTrace;
 import dev.memloop.runtime.step.StepRecord;
 import dev.memloop.runtime.step.TurnResult;
 import java.util.ArrayDeque;
@@ -28,6 +29,7 @@ final class AgentState {
   static final int MAX_WAITING_TURNS = 1_000;
 
   private final AgentSpec spec;
+  private final TurnTrace trace; // the live turn spans; null without a tracer
   private final MemoryPolicy policy;
   private final StoreAccess store; // networked: the agent's store, or the blackboard's read port
   private final BoardPoster poster; // memory.store = blackboard
@@ -59,6 +61,7 @@ final class AgentState {
     this.reasoner = reasoner;
     this.blocking = blocking;
     this.system = system;
+    this.trace = spec.tracer() == null ? null : new TurnTrace(spec.tracer(), spec.id());
   }
 
   static AgentState create(AgentSpec spec, ActorContext<Agent.Command> context) {
@@ -227,6 +230,9 @@ final class AgentState {
   }
 
   void turnStarted(Agent.RunTurn run) {
+    if (trace != null) {
+      trace.start(run.turn().index(), run.traceParent());
+    }
     inFlight = run;
     inFlightSteps = new ArrayList<>(run.turn().observations().size());
     awaited = 0;
@@ -239,6 +245,9 @@ final class AgentState {
 
   void stepRecorded(StepRecord record) {
     inFlightSteps.add(record);
+    if (trace != null) {
+      trace.step(record);
+    }
   }
 
   /** The turn waited for one more answer that came as a message. */
@@ -258,6 +267,9 @@ final class AgentState {
     inFlight = null;
     inFlightSteps = null;
     turnsCompleted++;
+    if (trace != null) {
+      trace.end(null);
+    }
     if (poster == null) {
       replyTo.tell(result);
     } else { // on a blackboard, once the turn's posts are readable: agents in lockstep see each other's turns
@@ -297,6 +309,9 @@ final class AgentState {
     inFlight = null;
     inFlightSteps = null;
     turnsCompleted++;
+    if (trace != null) {
+      trace.end(String.valueOf(lastFailure));
+    }
     run.replyTo().tell(aborted);
   }
 

@@ -146,6 +146,14 @@ public final class LlmReasoner implements Reasoner {
       this.calls = calls;
     }
 
+    /**
+     * The counters of every model call this builder's reasoners make (calls, retries, failures, timeouts, tokens by
+     * model, tool errors): shared by all the agents the factory makes, readable while they run.
+     */
+    public LlmCounters counters() {
+      return calls.counters();
+    }
+
     /** The default {@link #conversation} prompt with this system prompt. */
     public Builder systemPrompt(String text) {
       if (text == null || text.isBlank()) {

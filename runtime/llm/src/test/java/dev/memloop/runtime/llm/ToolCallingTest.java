@@ -263,9 +263,11 @@ class ToolCallingTest {
         return ChatResponse.builder().aiMessage(AiMessage.from("Noted: trains.")).build();
       }
     };
-    ActorRef<Agent.Command> agent = agent("own-model", PER_STEP, LlmReasoner.builder(own).factory());
+    LlmReasoner.Builder reasoner = LlmReasoner.builder(own);
+    ActorRef<Agent.Command> agent = agent("own-model", PER_STEP, reasoner.factory());
     StepRecord step = run(agent, 0, "I like trains").steps().get(0);
     assertThat(step.decision().actionLine()).isEqualTo("Noted: trains.");
+    assertThat(reasoner.counters().snapshot().calls()).as("the counters, from the builder").isEqualTo(2);
     assertThat(step.memory()).extracting(MemoryCall::outcome).containsExactly(MemoryOutcome.STORED);
     assertThat(seen.get(0).toolSpecifications()).extracting(spec -> spec.name()).contains("remember", "recall");
   }

@@ -1,0 +1,89 @@
+package dev.memloop.runtime.internal.tracing;
+
+import dev.memloop.runtime.step.StepRecord;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.propagation.TextMapGetter;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One agent's live turn spans: {@code memloop.turn} starts when the turn starts, as the child of the context the
+ * turn was sent with (a W3C {@code traceparent}, so that it crosses to another node as text), and ends when the turn
+ * is answered (with an error status when it was aborted); each step's spans are laid under it when the step is
+ * recorded, ending then and starting its recorded wall time before ({@link StepSpans}). Not thread-safe: owned by
+ * the agent.
+ */
+public final class TurnTrace {
+
+  private static final String TRACEPARENT = "traceparent";
+  private static final TextMapGetter<Map<String, String>> FROM_MAP = new TextMapGetter<>() {
+    @Override
+    public Iterable<String> keys(Map<String, String> carrier) {
+      return carrier.keySet();
+    }
+
+    @Override
+    public String get(Map<String, String> carrier, String key) {
+      return carrier == null ? null : carrier.get(key);
+    }
+  };
+
+  private final Tracer tracer;
+  private final String agentId;
+  private Span turn;
+  private Context inTurn;
+
+  public TurnTrace(Tracer tracer, String agentId) {
+    this.tracer = tracer;
+    this.agentId = agentId;
+  }
+
+  /** The W3C {@code traceparent} of {@code context}'s span, or null when it has none: what a sent turn carries. */
+  public static String traceParentOf(Context context) {
+    Map<String, String> carrier = new HashMap<>(2);
+    W3CTraceContextPropagator.getInstance().inject(context, carrier, (map, key, value) -> map.put(key, value));
+    return carrier.get(TRACEPARENT);
+  }
+
+  /** The turn starts: its span, the child of {@code traceParent}'s span (a root when null or malformed). */
+  public void start(int index, String traceParent) {
+    Context parent = traceParent == null ? Context.root()
+        : W3CTraceContextPropagator.getInstance().extract(Context.root(), Map.of(TRACEPARENT, traceParent), FROM_MAP);
+    turn = tracer.spanBuilder("memloop.turn").setParent(parent)
+        .setAllAttributes(Attributes.of(StepSpans.AGENT, agentId, StepSpans.TURN, (long) index)).startSpan();
+    inTurn = parent.with(turn);
+  }
+
+  /** A step was recorded: its spans, ending now. */
+  public void step(StepRecord record) {
+    if (turn == null || !turn.isRecording()) {
+      return; // not sampled: nothing below the turn would be kept either
+    }
+    StepSpans.lay(tracer, record, inTurn, epochNanos() - Math.max(0, record.wallNanos()));
+  }
+
+  /** The turn was answered; {@code failure} is why it was aborted, or null. */
+  public void end(String failure) {
+    if (turn == null) {
+      return;
+    }
+    if (failure != null) {
+      turn.setStatus(StatusCode.ERROR, failure);
+    }
+    turn.end();
+    turn = null;
+    inTurn = null;
+  }
+
+  private static long epochNanos() {
+    Instant now = Instant.now();
+    return TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
+  }
+}

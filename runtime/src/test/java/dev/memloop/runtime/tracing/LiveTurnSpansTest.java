@@ -1,0 +1,87 @@
+package dev.memloop.runtime.tracing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.memloop.memory.embed.HashingEmbedder;
+import dev.memloop.runtime.AgentHandle;
+import dev.memloop.runtime.AgentSpec;
+import dev.memloop.runtime.policy.MemoryPolicyKind;
+import dev.memloop.runtime.step.Decision;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Scope;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/** An agent with a tracer: live turn spans, each the child of the span its turn was sent from. */
+class LiveTurnSpansTest {
+
+  static final ActorTestKit testKit = ActorTestKit.create();
+
+  @AfterAll
+  static void shutdown() {
+    testKit.shutdownTestKit();
+  }
+
+  @Test
+  void should_make_each_turn_the_child_of_the_span_it_was_sent_from_with_its_steps_under_it() throws Exception {
+    InMemorySpanExporter exporter = InMemorySpanExporter.create();
+    try (SdkTracerProvider provider = SdkTracerProvider.builder()
+        .addSpanProcessor(SimpleSpanProcessor.create(exporter)).build()) {
+      AgentSpec spec = AgentSpec.builder("traced").policy(MemoryPolicyKind.PER_STEP).embedder(new HashingEmbedder(64))
+          .threshold(0.95).tracer(provider.get("test")).reasoner(step -> {
+            if (step.observation().text().equals("poison")) {
+              throw new IllegalStateException("the reasoner choked");
+            }
+            return CompletableFuture.completedFuture(Decision.act("refund " + step.observation().text()));
+          }).build();
+      AgentHandle agent = AgentHandle.start(testKit.system(), spec);
+      Span request = provider.get("caller").spanBuilder("http.request").startSpan();
+      try (Scope inRequest = request.makeCurrent()) {
+        agent.send("order 42", "order 43").toCompletableFuture().get(30, TimeUnit.SECONDS);
+      } finally {
+        request.end();
+      }
+      assertThatThrownBy(() -> agent.send("poison").toCompletableFuture().get(30, TimeUnit.SECONDS))
+          .hasMessageContaining("the reasoner choked"); // sent outside any span: a root
+      agent.stop();
+
+      List<SpanData> all = exporter.getFinishedSpanItems();
+      SpanData parent = named(all, "http.request").get(0);
+      List<SpanData> turns = named(all, "memloop.turn");
+      assertThat(turns).hasSize(2);
+      SpanData first = turns.stream().filter(t -> t.getAttributes().get(TurnSpans.TURN) == 0L).findFirst()
+          .orElseThrow();
+      assertThat(first.getTraceId()).isEqualTo(parent.getTraceId());
+      assertThat(first.getParentSpanId()).as("the turn is the request's child").isEqualTo(parent.getSpanId());
+      assertThat(first.getStartEpochNanos()).as("started as the work happened, within the request")
+          .isGreaterThanOrEqualTo(parent.getStartEpochNanos());
+      assertThat(first.getEndEpochNanos()).isLessThanOrEqualTo(parent.getEndEpochNanos());
+      assertThat(named(all, "memloop.step")).filteredOn(s -> s.getParentSpanId().equals(first.getSpanId()))
+          .hasSize(2);
+      SpanData failed = turns.stream().filter(t -> t.getAttributes().get(TurnSpans.TURN) == 1L).findFirst()
+          .orElseThrow();
+      assertThat(failed.getParentSpanContext().isValid()).as("no span current: a root").isFalse();
+      assertThat(failed.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+      assertThat(failed.getStatus().getDescription()).contains("the reasoner choked");
+    }
+  }
+
+  @Test
+  void should_refuse_a_null_tracer_naming_it() {
+    assertThatThrownBy(() -> AgentSpec.builder("untraced").tracer(null)).hasMessageContaining("tracer must not be null");
+  }
+
+  private static List<SpanData> named(List<SpanData> spans, String name) {
+    return spans.stream().filter(s -> s.getName().equals(name)).toList();
+  }
+}
