@@ -153,9 +153,10 @@ public final class AgentSpec {
     }
 
     /**
-     * The agent's settings (default: {@link AgentConfigs#defaults()}). The builder's own settings ({@link #policy},
-     * {@link #budget}, {@link #roundTrip}, {@link #storeKind}, {@link #window}, {@link #tools}, {@link #patterns})
-     * win over it, whichever is called first.
+     * The agent's settings (default: {@link AgentConfigs#defaults()}). The builder's own settings, one per section
+     * of {@code memloop.agent} ({@link #policy}, {@link #budget}, {@link #decideTimeout}, {@link #guard},
+     * {@link #window}, {@link #memory} and {@link #storeKind}, {@link #perTurn}, {@link #networked} and
+     * {@link #roundTrip}, {@link #patterns}, {@link #actions}, {@link #tools}) win over it, whichever is called first.
      */
     public Builder config(AgentConfig newConfig) {
       this.config = newConfig;
@@ -200,6 +201,50 @@ public final class AgentSpec {
     public Builder tools(dev.memloop.runtime.config.ToolSettings tools) {
       requireSetting("tools", tools);
       return set("tools", c -> c.withTools(tools));
+    }
+
+    /**
+     * How the agent's memory is built ({@code memloop.agent.memory}: store, index, capacity, eviction, embedder, k);
+     * a {@link #storeKind} set on the builder wins over this section's store.
+     */
+    public Builder memory(dev.memloop.runtime.config.MemorySettings memory) {
+      requireSetting("memory", memory);
+      return set("memory", c -> c.withMemory(explicit.containsKey("storeKind") ? memory.withStore(c.memory().store())
+          : memory));
+    }
+
+    /** The guard ({@code memloop.agent.guard}); its threshold, when a number, is the agent's. */
+    public Builder guard(dev.memloop.runtime.config.GuardSettings guard) {
+      requireSetting("guard", guard);
+      return set("guard", c -> c.withGuard(guard));
+    }
+
+    /** How actions run ({@code memloop.agent.actions}: dispatcher, timeout, retries). */
+    public Builder actions(dev.memloop.runtime.config.ActionSettings actions) {
+      requireSetting("actions", actions);
+      return set("actions", c -> c.withActions(actions));
+    }
+
+    /** A per-turn agent's turn-start dump ({@code memloop.agent.per-turn}). */
+    public Builder perTurn(dev.memloop.runtime.config.PerTurnSettings perTurn) {
+      requireSetting("perTurn", perTurn);
+      return set("perTurn", c -> c.withPerTurn(perTurn));
+    }
+
+    /**
+     * A networked agent's round trip and lookup timeout ({@code memloop.agent.networked}); a {@link #roundTrip} set on
+     * the builder wins over this section's.
+     */
+    public Builder networked(dev.memloop.runtime.config.NetworkedSettings networked) {
+      requireSetting("networked", networked);
+      return set("networked", c -> c.withNetworked(explicit.containsKey("roundTrip")
+          ? new dev.memloop.runtime.config.NetworkedSettings(c.networked().rtt(), networked.timeout()) : networked));
+    }
+
+    /** How long the reasoner may take to decide one step ({@code memloop.agent.decide-timeout}). */
+    public Builder decideTimeout(java.time.Duration timeout) {
+      requireSetting("decideTimeout", timeout);
+      return set("decideTimeout", c -> c.withDecideTimeout(timeout));
     }
 
     /** The patterns the step loop runs ({@code memloop.agent.patterns}). */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.memloop.blackboard.Blackboard;
 import dev.memloop.blackboard.BlackboardSetup;
 import dev.memloop.runtime.board.SharedBoard;
+import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.config.MemoryStoreKind;
 import dev.memloop.runtime.config.ToolSettings;
@@ -53,6 +54,32 @@ class BuilderSettingsTest {
     assertThat(spec.config().window()).isEqualTo(window);
     assertThat(builder("d").storeKind(MemoryStoreKind.OWN).build().config().memory().store())
         .isEqualTo(MemoryStoreKind.OWN);
+
+    AgentConfig defaults = AgentConfigs.defaults();
+    dev.memloop.runtime.config.ActionSettings actions = defaults.actions().withTimeout(Duration.ofSeconds(3))
+        .withRetries(2, Duration.ofMillis(10));
+    dev.memloop.runtime.patterns.PatternSettings patterns = defaults.patterns().withNovelty(0.8)
+        .withDedup(0.95, dev.memloop.runtime.patterns.DedupOnWrite.Keep.FIRST);
+    AgentSpec all = builder("h").storeKind(MemoryStoreKind.OWN)
+        .memory(defaults.memory().withK(5).withStore(MemoryStoreKind.PGVECTOR)) // storeKind wins over the section's
+        .actions(actions).patterns(patterns).perTurn(new dev.memloop.runtime.config.PerTurnSettings(7))
+        .roundTrip(Duration.ofMillis(20)).policy(MemoryPolicyKind.NETWORKED)
+        .networked(new dev.memloop.runtime.config.NetworkedSettings(Duration.ZERO, Duration.ofSeconds(1)))
+        .decideTimeout(Duration.ofSeconds(90)).guard(defaults.guard().withThreshold(0.8)).build();
+    assertThat(all.config().memory().k()).isEqualTo(5);
+    assertThat(all.config().memory().store()).isEqualTo(MemoryStoreKind.OWN);
+    assertThat(all.config().actions()).isEqualTo(actions);
+    assertThat(all.config().patterns().novelty().enabled()).isTrue();
+    assertThat(all.config().patterns().dedup().threshold()).isEqualTo(0.95);
+    assertThat(all.config().perTurn().dump()).isEqualTo(7);
+    assertThat(all.config().networked().rtt()).as("roundTrip wins over the section's").isEqualTo(Duration.ofMillis(20));
+    assertThat(all.config().networked().timeout()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(all.config().decideTimeout()).isEqualTo(Duration.ofSeconds(90));
+    assertThat(all.config().guard().threshold()).hasValue(0.8);
+    assertThatThrownBy(() -> builder("i").decideTimeout(Duration.ZERO).build())
+        .hasMessageContaining("decide-timeout must be > 0: 0s");
+    assertThatThrownBy(() -> defaults.actions().withRetries(-1, Duration.ZERO))
+        .hasMessageContaining("actions.retries must be >= 0: -1");
   }
 
   @Test

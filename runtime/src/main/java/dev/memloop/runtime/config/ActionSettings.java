@@ -43,4 +43,19 @@ public record ActionSettings(String dispatcher, Duration timeout, int retries, D
     }
     dispatcher = dispatcher.trim();
   }
+
+  /** These settings on the dispatcher at config path {@code newDispatcher} ({@code actions.dispatcher}). */
+  public ActionSettings withDispatcher(String newDispatcher) {
+    return new ActionSettings(newDispatcher, timeout, retries, retryBackoff);
+  }
+
+  /** These settings with one attempt's limit {@code newTimeout} ({@code actions.timeout}). */
+  public ActionSettings withTimeout(Duration newTimeout) {
+    return new ActionSettings(dispatcher, newTimeout, retries, retryBackoff);
+  }
+
+  /** These settings retrying a failed attempt {@code newRetries} times, {@code backoff} apart. */
+  public ActionSettings withRetries(int newRetries, Duration backoff) {
+    return new ActionSettings(dispatcher, timeout, newRetries, backoff);
+  }
 }

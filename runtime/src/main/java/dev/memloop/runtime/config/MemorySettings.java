@@ -29,6 +29,16 @@ public record MemorySettings(MemoryStoreKind store, IndexKind index, int capacit
     return new MemorySettings(newStore, index, capacity, eviction, embedder, k);
   }
 
+  /** These settings with the index {@code newIndex} ({@code memory.index}). */
+  public MemorySettings withIndex(IndexKind newIndex) {
+    return new MemorySettings(store, newIndex, capacity, eviction, embedder, k);
+  }
+
+  /** These settings with recalls returning {@code newK} items ({@code memory.k}). */
+  public MemorySettings withK(int newK) {
+    return new MemorySettings(store, index, capacity, eviction, embedder, newK);
+  }
+
   public MemorySettings withEmbedder(EmbedderChoice newEmbedder) {
     return new MemorySettings(store, index, capacity, eviction, newEmbedder, k);
   }

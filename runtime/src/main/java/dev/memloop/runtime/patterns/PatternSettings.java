@@ -53,4 +53,24 @@ public record PatternSettings(Novelty novelty, Dedup dedup, Adaptive adaptive, G
       throw new IllegalArgumentException("pattern settings need novelty, dedup, adaptive and grounding sections");
     }
   }
+
+  /** These settings with the novelty check on at {@code threshold} ({@code patterns.novelty}). */
+  public PatternSettings withNovelty(double threshold) {
+    return new PatternSettings(new Novelty(true, threshold), dedup, adaptive, grounding);
+  }
+
+  /** These settings with dedup-on-write on at {@code threshold}, keeping {@code keep} ({@code patterns.dedup}). */
+  public PatternSettings withDedup(double threshold, DedupOnWrite.Keep keep) {
+    return new PatternSettings(novelty, new Dedup(true, threshold, keep), adaptive, grounding);
+  }
+
+  /** These settings with the adaptive read of a per-turn dump on ({@code patterns.adaptive}). */
+  public PatternSettings withAdaptive(AdaptiveRecall.Settings settings) {
+    return new PatternSettings(novelty, dedup, new Adaptive(true, settings), grounding);
+  }
+
+  /** These settings grounding claims at {@code threshold} with {@code k} sources ({@code patterns.grounding}). */
+  public PatternSettings withGrounding(double threshold, int k) {
+    return new PatternSettings(novelty, dedup, adaptive, new Grounding(threshold, k));
+  }
 }
