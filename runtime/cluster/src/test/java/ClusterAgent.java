@@ -4,19 +4,16 @@ import dev.memloop.memory.embed.Embedders;
 import dev.memloop.runtime.ActionExecutor;
 import dev.memloop.runtime.AgentSpec;
 import dev.memloop.runtime.cluster.AgentSharding;
+import dev.memloop.runtime.cluster.ClusterAgentHandle;
 import dev.memloop.runtime.cluster.ClusterNodes;
-import dev.memloop.runtime.cluster.ShardedAgent;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.step.Decision;
-import dev.memloop.runtime.step.Observation;
-import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.step.TurnResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
 
 /** A one-node cluster hosting a sharded agent, which keeps its memory wherever it runs. */
 public class ClusterAgent {
@@ -28,11 +25,10 @@ public class ClusterAgent {
     AgentSharding.init(system, id -> AgentSpec.builder(id).policy(MemoryPolicyKind.PER_STEP).threshold(0.95)
         .embedder(Embedders.hashing(256)).executor(ActionExecutor.inline(action -> "done: " + action))
         .reasoner(step -> CompletableFuture.completedFuture(Decision.act("refund " + step.observation().text()))));
-    EntityRef<ShardedAgent.Command> agent = AgentSharding.agent(system, "support-7");
+    ClusterAgentHandle agent = ClusterAgentHandle.of(system, "support-7", Duration.ofSeconds(60))
+        .toCompletableFuture().get();
     for (int t = 0; t < 2; t++) {
-      Turn turn = new Turn(t, List.of(new Observation("o" + t, "order 42 arrived damaged")));
-      TurnResult result = agent.<TurnResult>ask(replyTo -> new ShardedAgent.RunTurn(turn, replyTo),
-          Duration.ofSeconds(60)).toCompletableFuture().get();
+      TurnResult result = agent.send("order 42 arrived damaged").toCompletableFuture().get();
       System.out.println("turn " + t + ": " + result.steps().get(0).guard().outcome());
     }
     system.terminate();

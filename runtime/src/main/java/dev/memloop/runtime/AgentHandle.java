@@ -7,6 +7,7 @@ import dev.memloop.runtime.step.TurnResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -32,16 +33,22 @@ public final class AgentHandle {
   public static final Duration DEFAULT_TURN_TIMEOUT = Duration.ofMinutes(1);
 
   private final ActorSystem<?> system;
-  private final ActorRef<Agent.Command> agent;
+  private final AgentSpec spec;
   private final String id;
   private final Duration turnTimeout;
+  // guarded by this: the running agent (null while passivated), the snapshot it was passivated with, turns unanswered
+  private ActorRef<Agent.Command> agent;
+  private CompletableFuture<AgentSnapshot> passivated;
+  private int activations = 1;
+  private int unanswered;
   private int nextTurn;
   private boolean stopped;
 
-  private AgentHandle(ActorSystem<?> system, ActorRef<Agent.Command> agent, String id, Duration turnTimeout) {
+  private AgentHandle(ActorSystem<?> system, AgentSpec spec, ActorRef<Agent.Command> agent, Duration turnTimeout) {
     this.system = system;
+    this.spec = spec;
     this.agent = agent;
-    this.id = id;
+    this.id = spec.id();
     this.turnTimeout = turnTimeout;
   }
 
@@ -63,7 +70,7 @@ public final class AgentHandle {
       throw new IllegalArgumentException("agent " + spec.id() + ": turn timeout must be > 0: " + turnTimeout);
     }
     ActorRef<Agent.Command> ref = system.systemActorOf(Agent.create(spec), spec.id(), MemloopDispatcher.props());
-    return new AgentHandle(system, ref, spec.id(), turnTimeout);
+    return new AgentHandle(system, spec, ref, turnTimeout);
   }
 
   public String id() {
@@ -101,14 +108,16 @@ public final class AgentHandle {
       if (stopped) {
         throw new AgentStoppedException(id);
       }
+      ActorRef<Agent.Command> agent = activeAgent();
       index = nextTurn++;
+      unanswered++;
       Turn turn = new Turn(index, observations.apply(index));
       String traceParent = TurnTrace.traceParentOf(io.opentelemetry.context.Context.current()); // the caller's span
       answer = AskPattern.<Agent.Command, TurnResult>ask(agent, replyTo -> new Agent.RunTurn(turn, replyTo,
           traceParent), turnTimeout, system.scheduler());
     }
     int turn = index;
-    return answer.handle((result, failure) -> {
+    return answer.whenComplete((result, failure) -> answered()).handle((result, failure) -> {
       if (failure != null) {
         Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
             ? failure.getCause() : failure;
@@ -122,16 +131,70 @@ public final class AgentHandle {
     });
   }
 
-  /** What the agent's memory holds, once its writes in flight are acknowledged. */
-  public CompletionStage<AgentSnapshot> snapshot() {
+  /** What the agent's memory holds, once its writes in flight are acknowledged (while passivated: what it held). */
+  public synchronized CompletionStage<AgentSnapshot> snapshot() {
+    if (agent == null) {
+      return passivated.copy();
+    }
     return AskPattern.ask(agent, Agent.GetSnapshot::new, turnTimeout, system.scheduler());
+  }
+
+  /**
+   * Passivates the agent: takes its snapshot (its own memory, with ids, kinds and turn count), stops its actor, and
+   * keeps the snapshot here, so that an idle agent holds no actor and no memory of its own. The next {@link #send}
+   * starts it again from the snapshot, and its turns go on numbered where they were. Nothing to do when it is
+   * passivated already. A store that outlives the agent (pgvector, a store node, a blackboard) keeps its memory there.
+   *
+   * @return the snapshot, once taken and the actor stopped
+   * @throws IllegalStateException while turns sent are unanswered (passivate once their stages completed)
+   * @throws AgentStoppedException after {@link #stop()}
+   */
+  public synchronized CompletionStage<AgentSnapshot> passivate() {
+    if (stopped) {
+      throw new AgentStoppedException(id);
+    }
+    if (agent == null) {
+      return passivated.copy();
+    }
+    if (unanswered > 0) {
+      throw new IllegalStateException("agent " + id + " has " + unanswered + " turn(s) unanswered: passivate once "
+          + "their stages have completed");
+    }
+    ActorRef<Agent.Command> running = agent;
+    agent = null;
+    passivated = AskPattern.<Agent.Command, AgentSnapshot>ask(running, Agent.GetSnapshot::new, turnTimeout,
+        system.scheduler()).toCompletableFuture().whenComplete((snapshot, failure) -> {
+          running.tell(Agent.Stop.INSTANCE); // after the snapshot, which the agent answers before it stops
+        });
+    return passivated.copy();
+  }
+
+  /** The running agent: started again from its snapshot if it was passivated. Called under this handle's lock. */
+  private ActorRef<Agent.Command> activeAgent() {
+    if (agent != null) {
+      return agent;
+    }
+    if (!passivated.isDone()) {
+      throw new IllegalStateException("agent " + id + " is being passivated: send once passivate()'s stage "
+          + "completes");
+    }
+    AgentSnapshot snapshot = passivated.join(); // done: a failed snapshot throws here, naming its cause
+    agent = system.systemActorOf(Agent.create(spec, snapshot), id + "-" + ++activations, MemloopDispatcher.props());
+    passivated = null;
+    return agent;
+  }
+
+  private synchronized void answered() {
+    unanswered--;
   }
 
   /** Stops the agent (its memory is released); later sends are refused. Idempotent. */
   public synchronized void stop() {
     if (!stopped) {
       stopped = true;
-      agent.tell(Agent.Stop.INSTANCE);
+      if (agent != null) {
+        agent.tell(Agent.Stop.INSTANCE);
+      }
     }
   }
 }

@@ -12,7 +12,7 @@ public final class TurnTimeoutException extends AgentException {
 
   private final int turn;
 
-  TurnTimeoutException(String agentId, int turn, Duration timeout, Throwable cause) {
+  public TurnTimeoutException(String agentId, int turn, Duration timeout, Throwable cause) {
     super(agentId, "agent " + agentId + ": turn " + turn + " was not answered within " + timeout.toMillis()
         + " ms (the handle's turn timeout)", cause);
     this.turn = turn;

@@ -141,6 +141,31 @@ class AgentHandleTest {
   }
 
   @Test
+  void should_passivate_to_a_snapshot_and_start_again_from_it_on_the_next_send() throws Exception {
+    CompletableFuture<Decision> held = new CompletableFuture<>();
+    AgentHandle agent = AgentHandle.start(testKit.system(), spec("sleeper").reasoner(step ->
+        step.observation().text().equals("slow") ? held
+            : CompletableFuture.completedFuture(Decision.act("refund " + step.observation().text()))).build());
+    agent.send("order 42").toCompletableFuture().get(30, TimeUnit.SECONDS);
+    CompletableFuture<TurnResult> slow = agent.send("slow").toCompletableFuture();
+    assertThatThrownBy(agent::passivate).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("agent sleeper has 1 turn(s) unanswered");
+    held.complete(Decision.reply("done"));
+    slow.get(30, TimeUnit.SECONDS);
+
+    AgentSnapshot snapshot = agent.passivate().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    assertThat(snapshot.turnsCompleted()).isEqualTo(2);
+    assertThat(snapshot.items()).extracting(dev.memloop.memory.MemoryItem::text).containsExactly("refund order 42");
+    assertThat(agent.passivate().toCompletableFuture().get(30, TimeUnit.SECONDS)).as("passivated already")
+        .isEqualTo(snapshot);
+    TurnResult after = agent.send("order 42").toCompletableFuture().get(30, TimeUnit.SECONDS);
+    assertThat(after.turn()).as("numbered on").isEqualTo(2);
+    assertThat(after.steps().get(0).guard().outcome()).as("its memory came back with it").isEqualTo(GuardOutcome.HIT);
+    agent.stop();
+    assertThatThrownBy(agent::passivate).isInstanceOf(AgentStoppedException.class);
+  }
+
+  @Test
   void should_refuse_bad_input_naming_it() {
     assertThatThrownBy(() -> AgentHandle.start(testKit.system(), null)).hasMessageContaining("needs its actor system");
     assertThatThrownBy(() -> AgentHandle.start(testKit.system(), spec("handle-4").build(), java.time.Duration.ZERO))

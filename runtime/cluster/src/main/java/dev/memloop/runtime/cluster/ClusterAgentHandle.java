@@ -1,0 +1,102 @@
+package dev.memloop.runtime.cluster;
+
+import dev.memloop.runtime.AgentSnapshot;
+import dev.memloop.runtime.TurnFailedException;
+import dev.memloop.runtime.TurnTimeoutException;
+import dev.memloop.runtime.step.Observation;
+import dev.memloop.runtime.step.Turn;
+import dev.memloop.runtime.step.TurnResult;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeoutException;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
+
+/**
+ * One agent on the cluster, one call per turn: what {@code AgentHandle} is for an agent in one actor system, for a
+ * sharded agent ({@link AgentSharding#init}) wherever it runs and however often it moves. {@link #of} asks the agent
+ * how many turns it has answered and numbers the next ones from there, in the order {@link #send} is called; the
+ * agent answers them one at a time, with its memory wherever it is. A turn that fails completes its stage with
+ * {@link TurnFailedException}, one not answered in time with {@link TurnTimeoutException}.
+ *
+ * <p>One handle per agent: two handles (on two nodes, say) would number the same turns twice, and the agent refuses
+ * a repeated index. Passivation is sharding's: an idle agent is passivated by its shard
+ * ({@code pekko.cluster.sharding.passivation}) and started again, memory and turn count with it, by its next turn.
+ * Thread-safe.
+ */
+public final class ClusterAgentHandle {
+
+  private final EntityRef<ShardedAgent.Command> agent;
+  private final String id;
+  private final Duration turnTimeout;
+  private int nextTurn; // guarded by this
+
+  private ClusterAgentHandle(EntityRef<ShardedAgent.Command> agent, String id, Duration turnTimeout, int nextTurn) {
+    this.agent = agent;
+    this.id = id;
+    this.turnTimeout = turnTimeout;
+    this.nextTurn = nextTurn;
+  }
+
+  /**
+   * The handle of sharded agent {@code agentId}, once the agent (started wherever sharding places it) has said how
+   * many turns it answered.
+   *
+   * @throws IllegalArgumentException naming the value: a null system, a blank id, a timeout that is not positive
+   */
+  public static CompletionStage<ClusterAgentHandle> of(ActorSystem<?> system, String agentId, Duration turnTimeout) {
+    if (system == null || agentId == null || agentId.isBlank()) {
+      throw new IllegalArgumentException("a cluster agent handle needs its actor system and the agent's id: " + system
+          + ", '" + agentId + "'");
+    }
+    if (turnTimeout == null || turnTimeout.isNegative() || turnTimeout.isZero()) {
+      throw new IllegalArgumentException("agent " + agentId + ": turn timeout must be > 0: " + turnTimeout);
+    }
+    EntityRef<ShardedAgent.Command> agent = AgentSharding.agent(system, agentId);
+    return agent.<AgentSnapshot>ask(ShardedAgent.GetSnapshot::new, turnTimeout)
+        .thenApply(snapshot -> new ClusterAgentHandle(agent, agentId, turnTimeout, snapshot.turnsCompleted()));
+  }
+
+  public String id() {
+    return id;
+  }
+
+  /** The next turn: one observation per text, in order. */
+  public CompletionStage<TurnResult> send(String... observations) {
+    if (observations == null || observations.length == 0) {
+      throw new IllegalArgumentException("agent " + id + ": a turn needs at least one observation");
+    }
+    CompletionStage<TurnResult> answer;
+    int index;
+    synchronized (this) { // numbered and told under one lock: the turns arrive in their numbers' order
+      index = nextTurn++;
+      List<Observation> list = new ArrayList<>(observations.length);
+      for (int i = 0; i < observations.length; i++) {
+        list.add(new Observation("t" + index + "-" + i, observations[i]));
+      }
+      Turn turn = new Turn(index, list);
+      answer = agent.ask(replyTo -> new ShardedAgent.RunTurn(turn, replyTo), turnTimeout);
+    }
+    int turn = index;
+    return answer.handle((result, failure) -> {
+      if (failure != null) {
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+            ? failure.getCause() : failure;
+        throw cause instanceof TimeoutException ? new TurnTimeoutException(id, turn, turnTimeout, cause)
+            : new CompletionException(cause);
+      }
+      if (result.aborted()) {
+        throw new TurnFailedException(result);
+      }
+      return result;
+    });
+  }
+
+  /** What the agent's memory holds, wherever it runs. */
+  public CompletionStage<AgentSnapshot> snapshot() {
+    return agent.ask(ShardedAgent.GetSnapshot::new, turnTimeout);
+  }
+}
