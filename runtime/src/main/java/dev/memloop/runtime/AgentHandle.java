@@ -1,5 +1,6 @@
 package dev.memloop.runtime;
 
+import dev.memloop.runtime.internal.TurnAnswers;
 import dev.memloop.runtime.internal.tracing.TurnTrace;
 import dev.memloop.runtime.step.Observation;
 import dev.memloop.runtime.step.Turn;
@@ -117,18 +118,7 @@ public final class AgentHandle {
           traceParent), turnTimeout, system.scheduler());
     }
     int turn = index;
-    return answer.whenComplete((result, failure) -> answered()).handle((result, failure) -> {
-      if (failure != null) {
-        Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
-            ? failure.getCause() : failure;
-        throw cause instanceof java.util.concurrent.TimeoutException
-            ? new TurnTimeoutException(id, turn, turnTimeout, cause) : new java.util.concurrent.CompletionException(cause);
-      }
-      if (result.aborted()) {
-        throw new TurnFailedException(result);
-      }
-      return result;
-    });
+    return TurnAnswers.settle(answer.whenComplete((result, failure) -> answered()), id, turn, turnTimeout);
   }
 
   /** What the agent's memory holds, once its writes in flight are acknowledged (while passivated: what it held). */

@@ -1,17 +1,14 @@
 package dev.memloop.runtime.cluster;
 
 import dev.memloop.runtime.AgentSnapshot;
-import dev.memloop.runtime.TurnFailedException;
-import dev.memloop.runtime.TurnTimeoutException;
+import dev.memloop.runtime.internal.TurnAnswers;
 import dev.memloop.runtime.step.Observation;
 import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.step.TurnResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeoutException;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
 
@@ -20,7 +17,7 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
  * sharded agent ({@link AgentSharding#init}) wherever it runs and however often it moves. {@link #of} asks the agent
  * how many turns it has answered and numbers the next ones from there, in the order {@link #send} is called; the
  * agent answers them one at a time, with its memory wherever it is. A turn that fails completes its stage with
- * {@link TurnFailedException}, one not answered in time with {@link TurnTimeoutException}.
+ * {@code TurnFailedException}, one not answered in time with {@code TurnTimeoutException}.
  *
  * <p>One handle per agent: two handles (on two nodes, say) would number the same turns twice, and the agent refuses
  * a repeated index. Passivation is sharding's: an idle agent is passivated by its shard
@@ -81,18 +78,7 @@ public final class ClusterAgentHandle {
       answer = agent.ask(replyTo -> new ShardedAgent.RunTurn(turn, replyTo), turnTimeout);
     }
     int turn = index;
-    return answer.handle((result, failure) -> {
-      if (failure != null) {
-        Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-            ? failure.getCause() : failure;
-        throw cause instanceof TimeoutException ? new TurnTimeoutException(id, turn, turnTimeout, cause)
-            : new CompletionException(cause);
-      }
-      if (result.aborted()) {
-        throw new TurnFailedException(result);
-      }
-      return result;
-    });
+    return TurnAnswers.settle(answer, id, turn, turnTimeout);
   }
 
   /** What the agent's memory holds, wherever it runs. */

@@ -208,6 +208,17 @@ public final class ScriptedChatServer implements AutoCloseable {
     return this;
   }
 
+  /** The results of the tool calls the model was sent in request {@code index}, in order. */
+  public List<String> toolResults(int index) {
+    List<String> out = new java.util.ArrayList<>();
+    for (JsonNode message : requests().get(index).path("messages")) {
+      if ("tool".equals(message.path("role").asText())) {
+        out.add(message.path("content").asText());
+      }
+    }
+    return out;
+  }
+
   public List<JsonNode> requests() {
     return List.copyOf(requests);
   }

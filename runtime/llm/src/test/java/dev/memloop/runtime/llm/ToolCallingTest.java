@@ -3,7 +3,6 @@ package dev.memloop.runtime.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.langchain4j.agent.tool.P;
 import dev.langchain4j.agent.tool.Tool;
 import dev.langchain4j.data.message.AiMessage;
@@ -105,16 +104,6 @@ class ToolCallingTest {
     return results.receiveMessage(Duration.ofSeconds(30));
   }
 
-  /** The tool results the model was sent in request {@code index}, in order. */
-  List<String> toolResults(int index) {
-    List<String> out = new ArrayList<>();
-    for (JsonNode message : server.requests().get(index).path("messages")) {
-      if ("tool".equals(message.path("role").asText())) {
-        out.add(message.path("content").asText());
-      }
-    }
-    return out;
-  }
 
   @Test
   void should_remember_recall_call_a_user_tool_and_answer_within_one_step() {
@@ -135,8 +124,8 @@ class ToolCallingTest {
         .extracting(MemoryCall::op).containsExactly(MemoryOp.REMEMBER, MemoryOp.RECALL);
     assertThat(step.memory()).extracting(MemoryCall::outcome).containsExactly(MemoryOutcome.STORED,
         MemoryOutcome.ANSWERED);
-    assertThat(toolResults(2)).last().asString().contains("the user needs a vegetarian hotel");
-    assertThat(toolResults(3)).last().isEqualTo("sunny in Lisbon");
+    assertThat(server.toolResults(2)).last().asString().contains("the user needs a vegetarian hotel");
+    assertThat(server.toolResults(3)).last().isEqualTo("sunny in Lisbon");
     assertThat(weather.calls.get()).isEqualTo(1);
     assertThat(server.requests().get(0).path("tools")).extracting(t -> t.path("function").path("name").asText())
         .containsExactly("remember", "recall", "match", "act", "weather");
@@ -153,7 +142,7 @@ class ToolCallingTest {
 
     assertThat(step.decision().toolCalls()).extracting(ToolCall::outcome).containsExactly(ToolOutcome.UNKNOWN_TOOL,
         ToolOutcome.BAD_ARGUMENTS, ToolOutcome.BAD_ARGUMENTS);
-    assertThat(toolResults(1)).containsExactly(
+    assertThat(server.toolResults(1)).containsExactly(
         "error: there is no tool named 'book_flight'; your tools are remember, recall, match, act",
         "error: the arguments of recall are not JSON: {not json",
         "error: remember needs a non-blank \"text\" argument");
@@ -173,7 +162,7 @@ class ToolCallingTest {
 
     assertThat(step.decision().toolCalls()).extracting(ToolCall::outcome).containsExactly(ToolOutcome.DONE,
         ToolOutcome.DONE, ToolOutcome.CUT);
-    assertThat(toolResults(1).get(2)).contains("this step's 2 tool calls are used; answer now, without tools");
+    assertThat(server.toolResults(1).get(2)).contains("this step's 2 tool calls are used; answer now, without tools");
     assertThat(server.requests().get(1).has("tools")).as("no tools offered past the bound").isFalse();
     assertThat(step.memory()).hasSize(2);
   }
@@ -195,7 +184,7 @@ class ToolCallingTest {
     assertThat(repeat.outcome()).isEqualTo(ToolOutcome.BLOCKED);
     assertThat(repeat.note()).contains("weather {\"city\":\"Lisbon\"}");
     assertThat(weather.calls.get()).as("the repeat never ran").isEqualTo(1);
-    assertThat(toolResults(3)).singleElement().asString().startsWith("blocked: it repeats an earlier call");
+    assertThat(server.toolResults(3)).singleElement().asString().startsWith("blocked: it repeats an earlier call");
     assertThat(turn.steps().get(0).memory()).extracting(MemoryCall::op).as("guarded, then remembered")
         .containsExactly(MemoryOp.RECALL, MemoryOp.REMEMBER);
   }

@@ -2,7 +2,6 @@ package dev.memloop.runtime.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.embed.HashingEmbedder;
 import dev.memloop.runtime.AgentHandle;
@@ -18,7 +17,6 @@ import dev.memloop.runtime.step.ToolCall;
 import dev.memloop.runtime.step.ToolOutcome;
 import dev.memloop.runtime.step.TurnResult;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
@@ -76,16 +74,6 @@ class ToolOrdersTest {
     return agent.send(observations).toCompletableFuture().get(30, TimeUnit.SECONDS);
   }
 
-  /** The results of the tool calls the model was sent in request {@code index}, in order. */
-  List<String> toolResults(int index) {
-    List<String> out = new ArrayList<>();
-    for (JsonNode message : server.requests().get(index).path("messages")) {
-      if ("tool".equals(message.path("role").asText())) {
-        out.add(message.path("content").asText());
-      }
-    }
-    return out;
-  }
 
   @ParameterizedTest
   @EnumSource(MemoryPolicyKind.class)
@@ -95,7 +83,7 @@ class ToolOrdersTest {
     try {
       StepRecord step = send(agent, "I want a refund for order 42").steps().get(0);
       assertThat(step.decision().actionLine()).isEqualTo("Noted.");
-      assertThat(toolResults(1)).singleElement().asString()
+      assertThat(server.toolResults(1)).singleElement().asString()
           .startsWith(policy == MemoryPolicyKind.NONE ? "not saved" : "saved");
     } finally {
       agent.stop();
@@ -111,7 +99,7 @@ class ToolOrdersTest {
     try {
       StepRecord step = send(agent, "I want a refund for order 42").steps().get(0);
       assertThat(step.decision().toolCalls()).extracting(ToolCall::name).containsExactly("remember", "recall", "match");
-      assertThat(toolResults(1)).as("every result carried back, in order").hasSize(3);
+      assertThat(server.toolResults(1)).as("every result carried back, in order").hasSize(3);
       assertThat(step.memory()).hasSize(3);
     } finally {
       agent.stop();
@@ -126,7 +114,7 @@ class ToolOrdersTest {
     AgentHandle agent = agent(policy);
     try {
       send(agent, "I want a refund for order 42");
-      String recalled = toolResults(2).get(1);
+      String recalled = server.toolResults(2).get(1);
       switch (policy) {
         case PER_STEP, NETWORKED -> assertThat(recalled).as("a read sent after a write sees it")
             .contains("the customer wants a refund for order 42");
@@ -154,7 +142,7 @@ class ToolOrdersTest {
         assertThat(d.actionLine()).isEqualTo("refund order 42");
       });
       assertThat(first.action().status()).isEqualTo(ActionStatus.DONE);
-      assertThat(toolResults(0)).isEmpty();
+      assertThat(server.toolResults(0)).isEmpty();
       assertThat(server.requests()).as("the reply that acted ends the step's loop").hasSize(2);
       StepRecord second = turn.steps().get(1);
       assertThat(second.guard().outcome()).as("the same action again is a repeat").isEqualTo(GuardOutcome.HIT);
