@@ -41,6 +41,18 @@ final class CompressedSearch {
     if (accept == null && k <= 2 * VectorMath.floatLanes()) {
       count = VectorMath.int16Candidates(dots, codes.invScale, codes.residual, n, queryInvScale, queryHatNorm, slack,
           k, minScore, upper, laneTop, candidates);
+    } else if (accept != null && minScore > Float.NEGATIVE_INFINITY) {
+      // a threshold search among some rows (the guard's, among actions): the threshold alone is the bar, so the
+      // filter, a metadata lookup, is asked only of the few rows whose bound reaches it, never of every row (asking
+      // every row made the guard's lookup 1.7 times slower over 1,000 items)
+      VectorMath.int16Bounds(dots, codes.invScale, codes.residual, n, queryInvScale, queryHatNorm, slack, upper,
+          laneTop);
+      count = 0;
+      for (int r = 0; r < n; r++) {
+        if (upper[r] >= minScore && accept.test(r)) {
+          candidates[count++] = r;
+        }
+      }
     } else {
       VectorMath.int16Bounds(dots, codes.invScale, codes.residual, n, queryInvScale, queryHatNorm, slack, upper,
           laneTop);
