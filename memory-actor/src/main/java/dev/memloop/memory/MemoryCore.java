@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.IntPredicate;
 
 /**
  * The items of one memory: ids, texts and metadata in arrays parallel to the index's ordinals, an id map,
@@ -48,6 +49,14 @@ final class MemoryCore {
   private Slot[] slotOf;
   private long nextKey;
   private long evictions;
+  /**
+   * The index's predicate for the last filter searched with, reused while the filter is the same (the guard asks
+   * with one constant filter per kind on every step, and must not allocate a predicate per lookup). One immutable
+   * pair, so that readers of a thread-safe memory racing on it each see a consistent one.
+   */
+  private volatile Accepting accepting;
+
+  private record Accepting(MetadataFilter filter, IntPredicate accept) {}
 
   private static final String[] NO_STRINGS = {};
   private static final Map<?, ?>[] NO_MAPS = {};
@@ -181,8 +190,17 @@ final class MemoryCore {
   }
 
   void search(float[] unitQuery, int k, float minScore, MetadataFilter filter, SearchBuffers buffers) {
-    index.search(unitQuery, k, minScore, filter == null ? null : ordinal -> filter.test(metadataAt(ordinal)),
-        buffers);
+    index.search(unitQuery, k, minScore, filter == null ? null : accept(filter), buffers);
+  }
+
+  private IntPredicate accept(MetadataFilter filter) {
+    Accepting last = accepting;
+    if (last != null && last.filter() == filter) {
+      return last.accept();
+    }
+    IntPredicate accept = ordinal -> filter.test(metadataAt(ordinal));
+    accepting = new Accepting(filter, accept);
+    return accept;
   }
 
   /** The results of the last search in {@code buffers}, best first; touches them for recency eviction. */

@@ -26,6 +26,9 @@ class HotPathAllocationTest {
       SteadyAllocation allocation = SteadyAllocation.measure(() -> memory.matchVector(query, 0.99), 20_000, 5_000,
           10, 0);
       assertThat(allocation.bytesPerCall()).as("bytes per missing match over 1,000 items, " + allocation).isZero();
+      SteadyAllocation amongActions = SteadyAllocation.measure(
+          () -> memory.matchVector(query, 0.99, MemoryKind.ACTION), 20_000, 5_000, 10, 0);
+      assertThat(amongActions.bytesPerCall()).as("the guard's: among actions, " + amongActions).isZero();
     }
   }
 
