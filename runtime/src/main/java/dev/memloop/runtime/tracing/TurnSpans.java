@@ -14,11 +14,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
- * A trace per answered turn: a {@code memloop.turn} span, a {@code memloop.step} child per step, and under each step
- * its guard lookup ({@code memloop.memory.lookup}), the reasoner's memory calls ({@code memloop.memory.recall},
- * {@code .match}, {@code .seen}, {@code .remember}), its tool calls ({@code memloop.tool}), the reasoning itself
- * ({@code memloop.reasoner}: what the step took beyond its lookups and its action; a model call for a model's
- * reasoner) and its action ({@code memloop.action}).
+ * A trace per answered turn, named as the OpenTelemetry GenAI semantic conventions name agent, tool and memory
+ * operations: the turn is {@code invoke_agent <agent>}, with a {@code memloop.step} child per step, and under each
+ * step its guard lookup ({@code search_memory}, {@code memloop.guard = true}), the reasoning ({@code memloop.reasoner}:
+ * what the step took beyond its lookup and its action; a model call for a model's reasoner) with the reasoner's
+ * memory calls inside it ({@code search_memory} for recall, match and seen, {@code create_memory} for remember, each
+ * with {@code memloop.memory.op}) and its tool calls ({@code execute_tool <tool>}), and the action
+ * ({@code memloop.action}). Every GenAI span carries {@code gen_ai.operation.name}; memloop's own facts are
+ * {@code memloop.*} attributes beside it. docs/METRICS.md maps every name.
  *
  * <p>Made after the turn from its {@link TurnResult}, for a fleet whose agents have no tracer of their own (the
  * command line's {@code --otlp-endpoint}): the records hold durations, not instants, so each span starts where the
@@ -54,15 +57,20 @@ public final class TurnSpans implements FleetListener {
     }
     long at = end - total;
     String group = groupOfAgent.apply(result.agentId());
-    Span turn = tracer.spanBuilder("memloop.turn").setNoParent().setStartTimestamp(at, TimeUnit.NANOSECONDS)
-        .setAllAttributes(group == null ? Attributes.of(AGENT, result.agentId(), TURN, (long) result.turn())
-            : Attributes.of(AGENT, result.agentId(), TURN, (long) result.turn(), GROUP, group))
+    Span turn = tracer.spanBuilder(StepSpans.INVOKE_AGENT + " " + result.agentId()).setNoParent()
+        .setStartTimestamp(at, TimeUnit.NANOSECONDS)
+        .setAllAttributes(Attributes.of(StepSpans.OPERATION, StepSpans.INVOKE_AGENT, StepSpans.AGENT_NAME,
+            result.agentId(), AGENT, result.agentId(), TURN, (long) result.turn()))
         .startSpan();
+    if (group != null) {
+      turn.setAttribute(GROUP, group);
+    }
     if (!turn.isRecording()) {
       return; // not sampled (or no SDK): nothing below it would be kept either
     }
     if (result.aborted()) {
       turn.setStatus(StatusCode.ERROR, String.valueOf(result.failure()));
+      turn.setAttribute(StepSpans.ERROR_TYPE, "aborted");
     }
     Context inTurn = Context.root().with(turn);
     for (StepRecord step : result.steps()) {

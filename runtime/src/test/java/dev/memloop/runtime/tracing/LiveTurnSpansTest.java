@@ -8,7 +8,11 @@ import dev.memloop.runtime.AgentHandle;
 import dev.memloop.runtime.AgentSpec;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.step.Decision;
+import dev.memloop.runtime.step.ToolCall;
+import dev.memloop.runtime.step.ToolOutcome;
+import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Scope;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
@@ -42,7 +46,12 @@ class LiveTurnSpansTest {
             if (step.observation().text().equals("poison")) {
               throw new IllegalStateException("the reasoner choked");
             }
-            return CompletableFuture.completedFuture(Decision.act("refund " + step.observation().text()));
+            // a memory read, a write, and a tool call the reasoner made, as an LLM's tool loop records them
+            return step.memory().recall(step.observation().text(), 2)
+                .thenCompose(read -> step.memory().remember("asked about " + step.observation().text()))
+                .thenApply(written -> Decision.act("refund " + step.observation().text()).withToolCalls(List.of(
+                    new ToolCall("lookupOrder", 16, ToolOutcome.DONE, 1_000, null),
+                    new ToolCall("cancelOrder", 16, ToolOutcome.FAILED, 1_000, "IllegalStateException: refused"))));
           }).build();
       AgentHandle agent = AgentHandle.start(testKit.system(), spec);
       Span request = provider.get("caller").spanBuilder("http.request").startSpan();
@@ -57,7 +66,7 @@ class LiveTurnSpansTest {
 
       List<SpanData> all = exporter.getFinishedSpanItems();
       SpanData parent = named(all, "http.request").get(0);
-      List<SpanData> turns = named(all, "memloop.turn");
+      List<SpanData> turns = named(all, "invoke_agent traced");
       assertThat(turns).hasSize(2);
       SpanData first = turns.stream().filter(t -> t.getAttributes().get(TurnSpans.TURN) == 0L).findFirst()
           .orElseThrow();
@@ -73,6 +82,24 @@ class LiveTurnSpansTest {
       assertThat(failed.getParentSpanContext().isValid()).as("no span current: a root").isFalse();
       assertThat(failed.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
       assertThat(failed.getStatus().getDescription()).contains("the reasoner choked");
+      assertThat(first.getAttributes().get(AttributeKey.stringKey("gen_ai.operation.name"))).isEqualTo("invoke_agent");
+      assertThat(first.getAttributes().get(AttributeKey.stringKey("gen_ai.agent.name"))).isEqualTo("traced");
+
+      // the GenAI names of a turn's memory and tool calls, under its steps, in its trace
+      List<SpanData> inFirst = all.stream().filter(s -> s.getTraceId().equals(parent.getTraceId())).toList();
+      assertThat(named(inFirst, "search_memory")).filteredOn(s -> s.getAttributes().get(AttributeKey.stringKey(
+          "memloop.memory.op")) != null).hasSize(2).allSatisfy(s -> {
+            assertThat(s.getAttributes().get(AttributeKey.stringKey("gen_ai.operation.name"))).isEqualTo("search_memory");
+            assertThat(s.getAttributes().get(AttributeKey.stringKey("gen_ai.memory.store.id"))).isEqualTo("traced");
+            assertThat(s.getKind()).as("in process").isEqualTo(SpanKind.INTERNAL);
+          });
+      assertThat(named(inFirst, "create_memory")).hasSize(2);
+      assertThat(named(inFirst, "search_memory")).filteredOn(s -> Boolean.TRUE.equals(
+          s.getAttributes().get(AttributeKey.booleanKey("memloop.guard")))).as("the guard's lookups").hasSize(2);
+      assertThat(named(inFirst, "execute_tool lookupOrder")).hasSize(2).allSatisfy(s ->
+          assertThat(s.getAttributes().get(AttributeKey.stringKey("gen_ai.tool.name"))).isEqualTo("lookupOrder"));
+      assertThat(named(inFirst, "execute_tool cancelOrder")).allSatisfy(s ->
+          assertThat(s.getAttributes().get(AttributeKey.stringKey("error.type"))).isEqualTo("failed"));
     }
   }
 

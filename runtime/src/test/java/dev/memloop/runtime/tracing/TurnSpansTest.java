@@ -55,31 +55,42 @@ class TurnSpansTest {
       assertThat(result.failure()).isNull();
 
       List<SpanData> all = exporter.getFinishedSpanItems();
-      List<SpanData> turns = named(all, "memloop.turn");
+      List<SpanData> turns = all.stream().filter(s -> "invoke_agent".equals(s.getAttributes().get(OPERATION))).toList();
       assertThat(turns).hasSize(heard.size()).hasSize(4);
       assertThat(turns).extracting(SpanData::getTraceId).doesNotHaveDuplicates();
       assertThat(turns).allSatisfy(t -> {
         assertThat(t.getParentSpanContext().isValid()).isFalse();
         assertThat(t.getAttributes().get(TurnSpans.GROUP)).isEqualTo("guarded");
+        assertThat(t.getName()).isEqualTo("invoke_agent " + t.getAttributes().get(TurnSpans.AGENT));
+        assertThat(t.getAttributes().get(io.opentelemetry.api.common.AttributeKey.stringKey("gen_ai.agent.name")))
+            .isEqualTo(t.getAttributes().get(TurnSpans.AGENT));
       });
       List<SpanData> steps = named(all, "memloop.step");
       assertThat(steps).hasSize(heard.stream().mapToInt(r -> r.steps().size()).sum()).hasSize(4 * 3);
       Map<String, SpanData> byId = all.stream().collect(Collectors.toMap(SpanData::getSpanId, s -> s));
       assertThat(steps).allSatisfy(step -> {
         SpanData parent = byId.get(step.getParentSpanId());
-        assertThat(parent.getName()).isEqualTo("memloop.turn");
+        assertThat(parent.getName()).startsWith("invoke_agent ");
         assertThat(step.getStartEpochNanos()).isGreaterThanOrEqualTo(parent.getStartEpochNanos());
         assertThat(step.getEndEpochNanos()).isLessThanOrEqualTo(parent.getEndEpochNanos());
       });
-      List<SpanData> lookups = named(all, "memloop.memory.lookup");
-      assertThat(lookups).hasSize(4 * 3).allSatisfy(l ->
-          assertThat(byId.get(l.getParentSpanId()).getName()).isEqualTo("memloop.step"));
+      List<SpanData> lookups = named(all, "search_memory");
+      assertThat(lookups).hasSize(4 * 3).allSatisfy(l -> {
+        assertThat(byId.get(l.getParentSpanId()).getName()).isEqualTo("memloop.step");
+        assertThat(l.getAttributes().get(OPERATION)).isEqualTo("search_memory");
+        assertThat(l.getAttributes().get(io.opentelemetry.api.common.AttributeKey.booleanKey("memloop.guard"))).isTrue();
+        assertThat(l.getAttributes().get(io.opentelemetry.api.common.AttributeKey.stringKey("gen_ai.memory.store.id")))
+            .startsWith("agent-");
+      });
       assertThat(lookups).extracting(l -> l.getAttributes().get(TurnSpans.OUTCOME)).contains("hit", "miss");
       assertThat(named(all, "memloop.action")).as("one per executed action")
           .hasSize((int) heard.stream().mapToLong(TurnResult::executed).sum());
       assertThat(named(all, "memloop.reasoner")).hasSize(4 * 3);
     }
   }
+
+  static final io.opentelemetry.api.common.AttributeKey<String> OPERATION =
+      io.opentelemetry.api.common.AttributeKey.stringKey("gen_ai.operation.name");
 
   @Test
   void should_refuse_a_missing_tracer() {

@@ -3,11 +3,15 @@ package dev.memloop.runtime.internal.tracing;
 import dev.memloop.runtime.step.GuardCheck;
 import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.MemoryCall;
+import dev.memloop.runtime.step.MemoryOp;
+import dev.memloop.runtime.step.MemoryPath;
 import dev.memloop.runtime.step.StepRecord;
 import dev.memloop.runtime.step.ToolCall;
+import dev.memloop.runtime.step.ToolOutcome;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import java.util.Locale;
@@ -28,6 +32,21 @@ public final class StepSpans {
   public static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("memloop.outcome");
   public static final AttributeKey<Boolean> EXECUTED = AttributeKey.booleanKey("memloop.executed");
   public static final AttributeKey<String> TOOL = AttributeKey.stringKey("memloop.tool.name");
+  public static final AttributeKey<Boolean> GUARD = AttributeKey.booleanKey("memloop.guard");
+  public static final AttributeKey<String> MEMORY_OP = AttributeKey.stringKey("memloop.memory.op");
+
+  // The OpenTelemetry GenAI semantic conventions (semantic-conventions-genai v0.1.0, status Development): the names a
+  // GenAI-aware backend reads; memloop's own facts stay memloop.* attributes on the same spans
+  public static final AttributeKey<String> OPERATION = AttributeKey.stringKey("gen_ai.operation.name");
+  public static final AttributeKey<String> AGENT_NAME = AttributeKey.stringKey("gen_ai.agent.name");
+  public static final AttributeKey<String> TOOL_NAME = AttributeKey.stringKey("gen_ai.tool.name");
+  public static final AttributeKey<String> MEMORY_STORE = AttributeKey.stringKey("gen_ai.memory.store.id");
+  public static final AttributeKey<Long> MEMORY_RECORDS = AttributeKey.longKey("gen_ai.memory.record.count");
+  public static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
+  public static final String INVOKE_AGENT = "invoke_agent";
+  public static final String SEARCH_MEMORY = "search_memory";
+  public static final String CREATE_MEMORY = "create_memory";
+  public static final String EXECUTE_TOOL = "execute_tool";
 
   private StepSpans() {}
 
@@ -53,19 +72,27 @@ public final class StepSpans {
     long inner = at;
     for (MemoryCall call : record.memory()) {
       long took = Math.max(0, call.chargedNanos());
-      child(tracer, "memloop.memory." + lower(call.op()), parent.with(reasoner), inner, inner + took,
-          Attributes.of(OUTCOME, lower(call.outcome())));
+      String operation = call.op() == MemoryOp.REMEMBER ? CREATE_MEMORY : SEARCH_MEMORY;
+      memory(tracer, operation, call.path(), parent.with(reasoner), inner, inner + took, Attributes.of(OPERATION,
+          operation, MEMORY_STORE, record.agentId(), MEMORY_OP, lower(call.op()), OUTCOME, lower(call.outcome())));
       inner += took;
     }
     for (ToolCall tool : record.decision().toolCalls()) {
       long took = Math.max(0, tool.nanos());
-      child(tracer, "memloop.tool", parent.with(reasoner), inner, inner + took,
-          Attributes.of(TOOL, tool.name(), OUTCOME, lower(tool.outcome())));
+      var attributes = Attributes.builder().put(OPERATION, EXECUTE_TOOL).put(TOOL_NAME, tool.name())
+          .put(TOOL, tool.name()).put(OUTCOME, lower(tool.outcome()));
+      if (tool.outcome() != ToolOutcome.DONE && tool.outcome() != ToolOutcome.FLAGGED) {
+        attributes.put(ERROR_TYPE, lower(tool.outcome())); // failed, blocked, unknown, bad arguments, cut
+      }
+      child(tracer, EXECUTE_TOOL + " " + tool.name(), parent.with(reasoner), inner, inner + took, attributes.build());
       inner += took;
     }
     at += reasoning;
     if (lookup > 0) {
-      child(tracer, "memloop.memory.lookup", inStep, at, at + lookup, Attributes.of(OUTCOME, lower(guard.outcome())));
+      // the guard's record keeps no path: a lookup that paid a round trip left the agent
+      memory(tracer, SEARCH_MEMORY, guard.delayNanos() > 0 ? MemoryPath.STORE : MemoryPath.DIRECT, inStep, at, at + lookup, Attributes.builder().put(OPERATION, SEARCH_MEMORY)
+              .put(MEMORY_STORE, record.agentId()).put(GUARD, true).put(OUTCOME, lower(guard.outcome()))
+              .put(MEMORY_RECORDS, guard.outcome() == GuardOutcome.HIT ? 1L : 0L).build());
       at += lookup;
     }
     if (record.executed() || action > 0) {
@@ -73,6 +100,17 @@ public final class StepSpans {
     }
     step.end(start + wall, TimeUnit.NANOSECONDS);
     return start + wall;
+  }
+
+  /**
+   * A memory operation's span, named by its GenAI operation: {@code INTERNAL} when the memory answered in process,
+   * {@code CLIENT} when the call left the agent (a networked store, a blackboard's read port), as the convention asks.
+   */
+  private static void memory(Tracer tracer, String operation, MemoryPath path, Context parent, long start, long end,
+      Attributes attributes) {
+    SpanKind kind = path == MemoryPath.STORE || path == MemoryPath.BOARD_PORT ? SpanKind.CLIENT : SpanKind.INTERNAL;
+    tracer.spanBuilder(operation).setParent(parent).setSpanKind(kind).setStartTimestamp(start, TimeUnit.NANOSECONDS)
+        .setAllAttributes(attributes).startSpan().end(Math.max(start, end), TimeUnit.NANOSECONDS);
   }
 
   /** A child span from {@code start} to {@code end}, ended (a parent of later children still: its context stays valid). */

@@ -56,8 +56,9 @@ public final class TurnTrace {
   public void start(int index, String traceParent) {
     Context parent = traceParent == null ? Context.root()
         : W3CTraceContextPropagator.getInstance().extract(Context.root(), Map.of(TRACEPARENT, traceParent), FROM_MAP);
-    turn = tracer.spanBuilder("memloop.turn").setParent(parent)
-        .setAllAttributes(Attributes.of(StepSpans.AGENT, agentId, StepSpans.TURN, (long) index)).startSpan();
+    turn = tracer.spanBuilder(StepSpans.INVOKE_AGENT + " " + agentId).setParent(parent)
+        .setAllAttributes(Attributes.of(StepSpans.OPERATION, StepSpans.INVOKE_AGENT, StepSpans.AGENT_NAME, agentId,
+            StepSpans.AGENT, agentId, StepSpans.TURN, (long) index)).startSpan();
     inTurn = parent.with(turn);
   }
 
@@ -76,6 +77,7 @@ public final class TurnTrace {
     }
     if (failure != null) {
       turn.setStatus(StatusCode.ERROR, failure);
+      turn.setAttribute(StepSpans.ERROR_TYPE, "aborted");
     }
     turn.end();
     turn = null;
