@@ -25,11 +25,13 @@ class FleetTracesTest {
   void should_export_the_turns_spans_to_the_collector() throws Exception {
     List<String> requests = new CopyOnWriteArrayList<>();
     AtomicLong bytes = new AtomicLong();
+    StringBuffer exported = new StringBuffer(); // the protobuf bodies as text: their strings are UTF-8 in the bytes
     HttpServer collector = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
     collector.createContext("/v1/traces", exchange -> {
       byte[] body = exchange.getRequestBody().readAllBytes();
       requests.add(exchange.getRequestMethod() + " " + exchange.getRequestHeaders().getFirst("Content-Type"));
       bytes.addAndGet(body.length);
+      exported.append(new String(body, java.nio.charset.StandardCharsets.ISO_8859_1));
       exchange.sendResponseHeaders(200, -1);
       exchange.close();
     });
@@ -42,6 +44,8 @@ class FleetTracesTest {
       assertThat(requests).isNotEmpty().allSatisfy(r -> assertThat(r).isEqualTo("POST application/x-protobuf"));
       // 5 agents x 4 turns x (1 turn + 12 steps + their children): several kilobytes of spans at the least
       assertThat(bytes.get()).isGreaterThan(5_000);
+      assertThat(exported.toString()).as("the GenAI names, in the export").contains("gen_ai.operation.name")
+          .contains("invoke_agent").contains("search_memory").contains("gen_ai.memory.store.id");
     } finally {
       collector.stop(0);
     }
