@@ -48,6 +48,8 @@ class EveryFlagBadInputTest {
       Map.entry("memloop blackboard ladder --config", List.of("/no/such.conf")),
       Map.entry("memloop blackboard ladder --embedder", List.of("bert-huge")),
       Map.entry("memloop calibrate --embedder", List.of("hashing-0")),
+      Map.entry("memloop mcp --embedder", List.of("bert-huge")),
+      Map.entry("memloop mcp --memory", List.of("two words", "")),
       Map.entry("memloop embedder distill --cache", List.of("/proc/no-such-cache")),
       Map.entry("memloop embedder distill --teacher", List.of("gpt-9")),
       Map.entry("memloop embedder info --cache", List.of("/etc/hostname")),

@@ -1,0 +1,81 @@
+package dev.memloop.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code memloop mcp} as an MCP client meets it: a process of its own, spoken to over standard input and output by
+ * the official MCP Java SDK's client. A note stored through it is found again by a paraphrase (the default, semantic
+ * embedder), and a bad argument is a tool error naming it while the server keeps serving.
+ */
+class McpCommandTest {
+
+  static McpSyncClient client(String memory) {
+    List<String> args = new ArrayList<>(ManagementFactory.getRuntimeMXBean().getInputArguments());
+    args.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.memloop.cli.Main", "mcp", "--memory",
+        memory));
+    ServerParameters server = ServerParameters.builder(ProcessHandle.current().info().command().orElse("java"))
+        .args(args).build();
+    McpSyncClient client = McpClient.sync(new StdioClientTransport(server, McpJsonDefaults.getMapper()))
+        .requestTimeout(Duration.ofSeconds(60)).build();
+    client.initialize();
+    return client;
+  }
+
+  static String text(CallToolResult result) {
+    return ((TextContent) result.content().get(0)).text();
+  }
+
+  @Test
+  void should_store_a_note_and_find_it_again_by_a_paraphrase_over_stdio() {
+    McpSyncClient client = client("notes");
+    try {
+      assertThat(client.listTools().tools()).extracting(Tool::name)
+          .containsExactlyInAnyOrder("remember", "recall", "match", "forget");
+      for (String note : List.of("the customer in Lisbon wants a vegetarian hotel near the train station",
+          "invoice 42 was paid twice by mistake and must be refunded",
+          "the staging database runs out of disk space every friday night")) {
+        CallToolResult saved = client.callTool(new CallToolRequest("remember", Map.of("text", note)));
+        assertThat(saved.isError()).as(text(saved)).isFalse();
+        assertThat(text(saved)).startsWith("saved as ");
+      }
+      CallToolResult found = client.callTool(new CallToolRequest("recall",
+          Map.of("query", "what sort of hotel does our client in Lisbon need?", "k", 1)));
+      assertThat(found.isError()).isFalse();
+      assertThat(text(found)).contains("vegetarian hotel near the train station").contains("note");
+      assertThat(found.structuredContent()).asString().contains("similarity");
+
+      CallToolResult bad = client.callTool(new CallToolRequest("recall", Map.of("query", "hotel", "k", 1000)));
+      assertThat(bad.isError()).isTrue();
+      assertThat(text(bad)).isEqualTo("error: recall: \"k\" must be a whole number in [1, 64], not 1000");
+      CallToolResult missing = client.callTool(new CallToolRequest("remember", Map.of("note", "wrong field")));
+      assertThat(missing.isError()).isTrue(); // the SDK checks the schema first, and names the property
+      assertThat(text(missing)).contains("required property 'text' not found");
+      CallToolResult blank = client.callTool(new CallToolRequest("remember", Map.of("text", " ")));
+      assertThat(text(blank)).isEqualTo("error: remember needs a non-blank \"text\" (text), not  ");
+      CallToolResult kind = client.callTool(new CallToolRequest("remember", Map.of("text", "x y", "kind", "shout")));
+      assertThat(text(kind)).contains("\"kind\"").contains("'shout'");
+
+      CallToolResult still = client.callTool(new CallToolRequest("match",
+          Map.of("text", "invoice 42 was paid twice by mistake and must be refunded", "threshold", 0.99)));
+      assertThat(text(still)).as("the server kept serving, unchanged by the refusals").startsWith("yes: ");
+    } finally {
+      client.closeGracefully();
+    }
+  }
+}

@@ -1,0 +1,161 @@
+package dev.memloop.mcp;
+
+import dev.memloop.memory.MemoryKind;
+import dev.memloop.memory.MemoryQuery;
+import dev.memloop.memory.Recall;
+import dev.memloop.memory.WorkingMemory;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A memory's tools: {@code remember}, {@code recall}, {@code match} and {@code forget}, each with a JSON schema and
+ * descriptions a model can use. Every answer is text for a model and structured content for a program; an argument
+ * the tool cannot use is a tool error naming it ({@code isError}), never a dropped connection, and changes nothing.
+ */
+final class MemoryTools {
+
+  static final int MAX_K = 64;
+  static final double DEFAULT_THRESHOLD = 0.9;
+
+  private final WorkingMemory memory;
+  private final String name;
+
+  MemoryTools(WorkingMemory memory, String name) {
+    this.memory = memory;
+    this.name = name;
+  }
+
+  List<SyncToolSpecification> specifications() {
+    return List.of(
+        tool("remember", "Save a note to the memory '" + name + "', to find again later by meaning.", Map.of(
+            "text", property("string", "the note"),
+            "kind", property("string", "what it is: note (default), action, tool-call, observation or post"),
+            "metadata", property("object", "text or number values to keep with it, for your own filtering")),
+            List.of("text"), this::remember),
+        tool("recall", "The saved items most alike in meaning to a query, best first, with their similarity.", Map.of(
+            "query", property("string", "what to look for"),
+            "k", property("integer", "how many, at most " + MAX_K + " (default 5)"),
+            "kinds", Map.of("type", "array", "items", Map.of("type", "string"),
+                "description", "only these kinds (note, action, tool-call, observation, post); all by default")),
+            List.of("query"), this::recall),
+        tool("match", "Whether an item like this one is saved already: the most similar, if at least the threshold.",
+            Map.of("text", property("string", "the item to look for"),
+                "threshold", property("number", "similarity in [-1, 1] a match must reach (default "
+                    + DEFAULT_THRESHOLD + ")"),
+                "kind", property("string", "only items of this kind; every kind by default")),
+            List.of("text"), this::match),
+        tool("forget", "Delete a saved item by its id (as remember or recall gave it).",
+            Map.of("id", property("string", "the item's id")), List.of("id"), this::forget));
+  }
+
+  /** A tool's body: from its arguments to its answer, or a bad argument. */
+  @FunctionalInterface
+  private interface Body {
+    CallToolResult call(ToolArguments arguments, McpSyncServerExchange exchange) throws ToolArguments.BadArgument;
+  }
+
+  private static SyncToolSpecification tool(String name, String description, Map<String, Object> properties,
+      List<String> required, Body body) {
+    Map<String, Object> schema = new LinkedHashMap<>();
+    schema.put("type", "object");
+    schema.put("properties", properties);
+    schema.put("required", required);
+    Tool tool = Tool.builder().name(name).description(description).inputSchema(schema).build();
+    return new SyncToolSpecification(tool, (exchange, request) -> call(name, body, exchange, request));
+  }
+
+  private static CallToolResult call(String name, Body body, McpSyncServerExchange exchange, CallToolRequest request) {
+    try {
+      return body.call(new ToolArguments(name, request.arguments()), exchange);
+    } catch (ToolArguments.BadArgument bad) {
+      return error(bad.getMessage());
+    } catch (IllegalArgumentException | IllegalStateException refused) { // the memory's own refusal, named
+      return error(name + ": " + refused.getMessage());
+    }
+  }
+
+  private static Map<String, Object> property(String type, String description) {
+    return Map.of("type", type, "description", description);
+  }
+
+  private CallToolResult remember(ToolArguments arguments, McpSyncServerExchange exchange)
+      throws ToolArguments.BadArgument {
+    String text = arguments.text("text");
+    MemoryKind kind = arguments.kind("kind", MemoryKind.NOTE);
+    Map<String, Object> metadata = arguments.metadata("metadata");
+    String author = exchange == null || exchange.getClientInfo() == null ? null : exchange.getClientInfo().name();
+    String id = memory.add(text, kind.tag(author, metadata));
+    return answer("saved as " + id, Map.of("id", id, "kind", kind.configName()));
+  }
+
+  private CallToolResult recall(ToolArguments arguments, McpSyncServerExchange exchange)
+      throws ToolArguments.BadArgument {
+    String query = arguments.text("query");
+    int k = arguments.whole("k", 5, 1, MAX_K);
+    Set<MemoryKind> kinds = arguments.kinds("kinds");
+    List<Recall> found = memory.search(MemoryQuery.text(query).k(k).kinds(kinds).build());
+    StringBuilder text = new StringBuilder(found.isEmpty() ? "nothing saved matches" : "");
+    List<Map<String, Object>> items = new ArrayList<>(found.size());
+    for (Recall r : found) {
+      text.append(String.format(Locale.ROOT, "%s (%.3f, %s): %s%n", r.id(), r.similarity(), r.kind().configName(),
+          r.text()));
+      items.add(item(r));
+    }
+    return answer(text.toString().strip(), Map.of("items", items));
+  }
+
+  private CallToolResult match(ToolArguments arguments, McpSyncServerExchange exchange)
+      throws ToolArguments.BadArgument {
+    String text = arguments.text("text");
+    double threshold = arguments.decimal("threshold", DEFAULT_THRESHOLD, -1, 1);
+    MemoryKind kind = arguments.kind("kind", null);
+    MemoryQuery.Builder query = MemoryQuery.text(text).minScore(threshold);
+    if (kind != null) {
+      query.kinds(kind);
+    }
+    Optional<Recall> best = memory.search(query.build()).stream().findFirst();
+    if (best.isEmpty()) {
+      return answer("no saved item reaches " + threshold, Map.of("found", false));
+    }
+    Recall r = best.get();
+    return answer(String.format(Locale.ROOT, "yes: %s (%.3f): %s", r.id(), r.similarity(), r.text()),
+        Map.of("found", true, "item", item(r)));
+  }
+
+  private CallToolResult forget(ToolArguments arguments, McpSyncServerExchange exchange)
+      throws ToolArguments.BadArgument {
+    String id = arguments.text("id");
+    boolean removed = memory.remove(id);
+    return answer(removed ? "forgot " + id : "no item " + id, Map.of("removed", removed));
+  }
+
+  private static Map<String, Object> item(Recall r) {
+    Map<String, Object> item = new LinkedHashMap<>();
+    item.put("id", r.id());
+    item.put("text", r.text());
+    item.put("similarity", r.similarity());
+    item.put("kind", r.kind().configName());
+    if (r.author() != null) {
+      item.put("author", r.author());
+    }
+    return item;
+  }
+
+  private static CallToolResult answer(String text, Map<String, Object> structured) {
+    return CallToolResult.builder().addTextContent(text).structuredContent(structured).isError(false).build();
+  }
+
+  private static CallToolResult error(String message) {
+    return CallToolResult.builder().addTextContent("error: " + message).isError(true).build();
+  }
+}
