@@ -78,4 +78,41 @@ class McpCommandTest {
       client.closeGracefully();
     }
   }
+
+  @Test
+  void should_store_a_note_and_find_it_again_by_a_paraphrase_over_streamable_http() throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(ProcessHandle.current().info().command().orElse("java"));
+    command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.memloop.cli.Main", "mcp", "--memory",
+        "web", "--http", "127.0.0.1:0"));
+    Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    try {
+      java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
+          java.nio.charset.StandardCharsets.UTF_8));
+      String line = out.readLine(); // the command's one line: where it serves
+      assertThat(line).as("the first line the command printed").isNotNull()
+          .startsWith("serving the memory 'web' over MCP at http://127.0.0.1:").endsWith("/mcp");
+      String url = line.substring(line.indexOf("http://"));
+      String base = url.substring(0, url.length() - "/mcp".length());
+      McpSyncClient client = McpClient.sync(io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport
+              .builder(base).endpoint("/mcp").connectTimeout(Duration.ofSeconds(10)).build())
+          .requestTimeout(Duration.ofSeconds(60)).build();
+      try {
+        client.initialize();
+        client.callTool(new CallToolRequest("remember",
+            Map.of("text", "the customer in Lisbon wants a vegetarian hotel near the train station")));
+        client.callTool(new CallToolRequest("remember",
+            Map.of("text", "the staging database runs out of disk space every friday night")));
+        CallToolResult found = client.callTool(new CallToolRequest("recall",
+            Map.of("query", "what sort of hotel does our client in Lisbon need?", "k", 1)));
+        assertThat(text(found)).contains("vegetarian hotel near the train station");
+      } finally {
+        client.closeGracefully();
+      }
+    } finally {
+      process.destroy(); // the command serves until stopped; its shutdown hook closes the server
+      assertThat(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).as("stopped").isTrue();
+    }
+  }
 }

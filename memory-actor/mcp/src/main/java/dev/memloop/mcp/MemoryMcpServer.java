@@ -40,11 +40,26 @@ public final class MemoryMcpServer {
    * @throws IllegalArgumentException naming the value: a null memory or transport, a blank name
    */
   public static McpSyncServer start(WorkingMemory memory, String name, McpServerTransportProvider transport) {
+    check(memory, name, transport);
+    return configure(McpServer.sync(transport), memory, name);
+  }
+
+  /** As {@link #start(WorkingMemory, String, McpServerTransportProvider)}, on MCP's streamable HTTP transport. */
+  public static McpSyncServer start(WorkingMemory memory, String name,
+      io.modelcontextprotocol.spec.McpStreamableServerTransportProvider transport) {
+    check(memory, name, transport);
+    return configure(McpServer.sync(transport), memory, name);
+  }
+
+  private static void check(WorkingMemory memory, String name, Object transport) {
     if (memory == null || transport == null || name == null || name.isBlank()) {
       throw new IllegalArgumentException("an MCP memory server needs its memory, a name and a transport: " + memory
           + ", '" + name + "', " + transport);
     }
-    return McpServer.sync(transport).serverInfo(SERVER_NAME, version())
+  }
+
+  private static McpSyncServer configure(McpServer.SyncSpecification<?> spec, WorkingMemory memory, String name) {
+    return spec.serverInfo(SERVER_NAME, version())
         .instructions("The memory '" + name + "': remember what is worth keeping, recall it by meaning, match before "
             + "you repeat work, forget what is wrong.")
         .capabilities(ServerCapabilities.builder().tools(false).build())

@@ -1,0 +1,111 @@
+package dev.memloop.mcp;
+
+import dev.memloop.memory.WorkingMemory;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.Wrapper;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.startup.Tomcat;
+
+/**
+ * A memory served over MCP's streamable HTTP transport at {@code /mcp}: the SDK's transport is a servlet, run here in
+ * an embedded Tomcat with one connector on the address given (port 0 for any free one). Closing it stops the
+ * container and the MCP server.
+ */
+public final class HttpMcpServer implements AutoCloseable {
+
+  /** The path MCP clients post to. */
+  public static final String ENDPOINT = "/mcp";
+
+  private final Tomcat tomcat;
+  private final McpSyncServer server;
+  private final String host;
+  private final int port;
+
+  private HttpMcpServer(Tomcat tomcat, McpSyncServer server, String host, int port) {
+    this.tomcat = tomcat;
+    this.server = server;
+    this.host = host;
+    this.port = port;
+  }
+
+  /**
+   * Serves {@code memory} as {@code name} on {@code host:port}.
+   *
+   * @throws IllegalArgumentException naming the address when it cannot be bound (in use, not this machine's)
+   */
+  public static HttpMcpServer start(WorkingMemory memory, String name, String host, int port) {
+    HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
+        .jsonMapper(McpJsonDefaults.getMapper()).mcpEndpoint(ENDPOINT).build();
+    McpSyncServer server = MemoryMcpServer.start(memory, name, transport);
+    Tomcat tomcat = new Tomcat();
+    try {
+      tomcat.setBaseDir(Files.createTempDirectory("memloop-mcp-").toString()); // Tomcat's work directory
+    } catch (IOException e) {
+      server.close();
+      throw new UncheckedIOException("cannot make the HTTP server's work directory", e);
+    }
+    Connector connector = new Connector();
+    connector.setProperty("address", host);
+    connector.setPort(port);
+    connector.setThrowOnFailure(true); // a port in use fails start(), instead of a log line and a server that is not
+    tomcat.setConnector(connector);
+    Context context = tomcat.addContext("", null);
+    Wrapper servlet = Tomcat.addServlet(context, "mcp", transport);
+    servlet.setAsyncSupported(true); // the transport answers with server-sent events, asynchronously
+    context.addServletMappingDecoded(ENDPOINT, "mcp");
+    try {
+      tomcat.start();
+    } catch (LifecycleException e) {
+      server.close();
+      destroy(tomcat);
+      throw new IllegalArgumentException("--http " + host + ":" + port + ": cannot serve there (" + rootMessage(e)
+          + ")", e);
+    }
+    return new HttpMcpServer(tomcat, server, host, connector.getLocalPort());
+  }
+
+  /** The URL clients connect to. */
+  public String url() {
+    return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + ENDPOINT;
+  }
+
+  public int port() {
+    return port;
+  }
+
+  @Override
+  public void close() {
+    server.closeGracefully();
+    destroy(tomcat);
+  }
+
+  private static void destroy(Tomcat tomcat) {
+    try {
+      tomcat.stop();
+      tomcat.destroy();
+    } catch (LifecycleException e) {
+      // stopping: nothing is left to serve either way
+    }
+  }
+
+  private static String rootMessage(Throwable failure) {
+    Throwable root = failure;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return root.getClass().getSimpleName() + ": " + root.getMessage();
+  }
+
+  /** The directory a server's files live in (for tests). */
+  Path baseDir() {
+    return Path.of(tomcat.getServer().getCatalinaBase().getPath());
+  }
+}
