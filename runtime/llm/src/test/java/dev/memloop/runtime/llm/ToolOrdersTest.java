@@ -17,7 +17,6 @@ import dev.memloop.runtime.step.ToolCall;
 import dev.memloop.runtime.step.ToolOutcome;
 import dev.memloop.runtime.step.TurnResult;
 import java.time.Duration;
-import java.util.List;
 import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
