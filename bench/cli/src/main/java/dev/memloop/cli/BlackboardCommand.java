@@ -97,13 +97,8 @@ final class BlackboardCommand implements Callable<Integer> {
       console.print(report.plain());
       int code = run.finish("blackboard.json", report.records(), report.markdown());
       serving.linger(console);
-      String unanswered = FleetResult.sequence(outcomes.stream().map(BoardFleet.Outcome::fleet).toList()).unanswered();
-      if (unanswered != null) { // the results are written; the run itself did not answer every turn
-        spec.commandLine().getErr().println("memloop blackboard: " + unanswered);
-        spec.commandLine().getErr().flush();
-        return 1;
-      }
-      return code;
+      return Failures.afterRun(spec,
+          FleetResult.sequence(outcomes.stream().map(BoardFleet.Outcome::fleet).toList()).unanswered(), code);
     });
   }
 

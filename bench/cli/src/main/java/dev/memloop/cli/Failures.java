@@ -69,6 +69,21 @@ final class Failures {
     return code;
   }
 
+  /**
+   * The exit code of a command whose results are written: {@code code}, or {@link #FAILED} with one line naming why
+   * when the run did not answer every turn ({@code unanswered}, as {@code FleetResult.unanswered()} says it; null when
+   * it did).
+   */
+  static int afterRun(CommandLine.Model.CommandSpec spec, String unanswered, int code) {
+    if (unanswered == null) {
+      return code;
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    err.println(spec.qualifiedName() + ": " + unanswered);
+    err.flush();
+    return FAILED;
+  }
+
   /** The first of {@code failure}'s causes (itself included) of {@code type}, or null. */
   private static <T extends Throwable> T find(Throwable failure, Class<T> type) {
     for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {

@@ -261,13 +261,7 @@ final class FleetCommand implements Callable<Integer> {
       }
       int code = run.finish("fleet.json", report.records(), report.markdown());
       serving.linger(console);
-      String failed = outcome.fleet().unanswered();
-      if (failed != null) { // the results are written; the run itself did not answer every turn
-        spec.commandLine().getErr().println("memloop fleet: " + failed);
-        spec.commandLine().getErr().flush();
-        return 1;
-      }
-      return code;
+      return Failures.afterRun(spec, outcome.fleet().unanswered(), code);
     });
   }
 

@@ -163,12 +163,6 @@ final class LifecycleIdleCommand implements Callable<Integer> {
     }
     console.print(table.plain());
     int code = run.finish("lifecycle-idle.json", records, table.markdown());
-    String unanswered = fleet[0] == null ? null : fleet[0].fleet().unanswered();
-    if (unanswered != null) { // the results are written; the active fleet did not answer every turn
-      spec.commandLine().getErr().println("memloop lifecycle idle: " + unanswered);
-      spec.commandLine().getErr().flush();
-      return 1;
-    }
-    return code;
+    return Failures.afterRun(spec, fleet[0] == null ? null : fleet[0].fleet().unanswered(), code);
   }
 }

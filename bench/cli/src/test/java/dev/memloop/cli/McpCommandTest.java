@@ -25,12 +25,19 @@ import org.junit.jupiter.api.Test;
  */
 class McpCommandTest {
 
+  /** {@code memloop mcp} with {@code args}, in a JVM of its own: this JVM's java, options and class path. */
+  static List<String> mcpCommand(String... args) {
+    List<String> command = new ArrayList<>();
+    command.add(ProcessHandle.current().info().command().orElse("java"));
+    command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.memloop.cli.Main", "mcp"));
+    command.addAll(List.of(args));
+    return command;
+  }
+
   static McpSyncClient client(String memory) {
-    List<String> args = new ArrayList<>(ManagementFactory.getRuntimeMXBean().getInputArguments());
-    args.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.memloop.cli.Main", "mcp", "--memory",
-        memory));
-    ServerParameters server = ServerParameters.builder(ProcessHandle.current().info().command().orElse("java"))
-        .args(args).build();
+    List<String> command = mcpCommand("--memory", memory);
+    ServerParameters server = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
     McpSyncClient client = McpClient.sync(new StdioClientTransport(server, McpJsonDefaults.getMapper()))
         .requestTimeout(Duration.ofSeconds(60)).build();
     client.initialize();
@@ -81,12 +88,7 @@ class McpCommandTest {
 
   @Test
   void should_store_a_note_and_find_it_again_by_a_paraphrase_over_streamable_http() throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add(ProcessHandle.current().info().command().orElse("java"));
-    command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.memloop.cli.Main", "mcp", "--memory",
-        "web", "--http", "127.0.0.1:0"));
-    Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    Process process = new ProcessBuilder(mcpCommand("--memory", "web", "--http", "127.0.0.1:0")).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     try {
       java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
           java.nio.charset.StandardCharsets.UTF_8));

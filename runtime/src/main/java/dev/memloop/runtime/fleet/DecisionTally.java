@@ -46,6 +46,14 @@ final class DecisionTally {
     }
   }
 
+  long executed() {
+    return executed;
+  }
+
+  long actionsFailed() {
+    return actionsFailed;
+  }
+
   GroupSummary.Decisions counts() {
     return new GroupSummary.Decisions(acted, executed, blockedByGuard, actionsFailed, skipped, skippedFromMemory,
         replied, toolCalls);

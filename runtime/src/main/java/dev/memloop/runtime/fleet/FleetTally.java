@@ -1,7 +1,6 @@
 package dev.memloop.runtime.fleet;
 
 import dev.memloop.memory.timing.CollectionPauses;
-import dev.memloop.runtime.step.ActionStatus;
 import dev.memloop.runtime.step.GuardCheck;
 import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.MemoryCall;
@@ -45,11 +44,8 @@ final class FleetTally {
     for (StepRecord s : turn.steps()) {
       g.steps++;
       g.step.recordValue(Math.max(0, s.wallNanos()));
-      if (s.executed()) {
-        g.executed++;
-        if (!executed.add(s.actionLine())) {
-          g.redundant++;
-        }
+      if (s.executed() && !executed.add(s.actionLine())) {
+        g.redundant++;
       }
       GuardCheck guard = s.guard();
       g.count(guard.outcome());
@@ -59,9 +55,6 @@ final class FleetTally {
         g.lookup.recordValue(Math.max(0, guard.chargedNanos()));
         g.stalls.add(guard);
         g.latency.guard(guard);
-      }
-      if (s.action().status() == ActionStatus.FAILED || s.action().status() == ActionStatus.TIMED_OUT) {
-        g.actionsFailed++;
       }
       for (MemoryCall call : s.memory()) {
         g.memory.add(call);
@@ -73,11 +66,13 @@ final class FleetTally {
 
   List<GroupSummary> summaries(long wallNanos) {
     List<GroupSummary> out = new ArrayList<>();
-    groups.forEach((name, g) -> out.add(new GroupSummary(name, g.agents, g.turns, g.aborted, g.steps, g.executed,
-        g.redundant, g.hits + g.misses + g.timedOut, g.unaffordable, g.timedOut, g.hits, g.misses,
+    // executed and failed actions are the decision tally's, counted once
+    groups.forEach((name, g) -> out.add(new GroupSummary(name, g.agents, g.turns, g.aborted, g.steps,
+        g.decisions.executed(), g.redundant, g.hits + g.misses + g.timedOut, g.unaffordable, g.timedOut, g.hits, g.misses,
         g.restarts.values().stream().mapToLong(Long::longValue).sum(), g.store.getValueAtPercentile(50),
         g.store.getValueAtPercentile(99), g.embed.getValueAtPercentile(50), g.lookup.getValueAtPercentile(50),
-        g.lookup.getValueAtPercentile(99), g.spent, wallNanos, g.actionsFailed, g.memory.counts(), g.stalls.summary(pauses),
+        g.lookup.getValueAtPercentile(99), g.spent, wallNanos, g.decisions.actionsFailed(), g.memory.counts(),
+        g.stalls.summary(pauses),
         g.step.getValueAtPercentile(50), g.step.getValueAtPercentile(99), g.step.getValueAtPercentile(99.9),
         g.decisions.counts(), g.latency.summary())));
     return out;
@@ -88,14 +83,12 @@ final class FleetTally {
     long turns;
     long aborted;
     long steps;
-    long executed;
     long redundant;
     long unaffordable;
     long timedOut;
     long hits;
     long misses;
     long spent;
-    long actionsFailed;
     final MemoryCallTally memory = new MemoryCallTally();
     final DecisionTally decisions = new DecisionTally();
     final MemoryLatencyTally latency = new MemoryLatencyTally();

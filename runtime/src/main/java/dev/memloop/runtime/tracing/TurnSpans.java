@@ -5,9 +5,7 @@ import dev.memloop.runtime.internal.tracing.StepSpans;
 import dev.memloop.runtime.step.StepRecord;
 import dev.memloop.runtime.step.TurnResult;
 import io.opentelemetry.api.common.AttributeKey;
-import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
-import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import java.util.concurrent.TimeUnit;
@@ -57,11 +55,8 @@ public final class TurnSpans implements FleetListener {
     }
     long at = end - total;
     String group = groupOfAgent.apply(result.agentId());
-    Span turn = tracer.spanBuilder(StepSpans.INVOKE_AGENT + " " + result.agentId()).setNoParent()
-        .setStartTimestamp(at, TimeUnit.NANOSECONDS)
-        .setAllAttributes(Attributes.of(StepSpans.OPERATION, StepSpans.INVOKE_AGENT, StepSpans.AGENT_NAME,
-            result.agentId(), AGENT, result.agentId(), TURN, (long) result.turn()))
-        .startSpan();
+    Span turn = StepSpans.turn(tracer, result.agentId(), result.turn()).setNoParent()
+        .setStartTimestamp(at, TimeUnit.NANOSECONDS).startSpan();
     if (group != null) {
       turn.setAttribute(GROUP, group);
     }
@@ -69,8 +64,7 @@ public final class TurnSpans implements FleetListener {
       return; // not sampled (or no SDK): nothing below it would be kept either
     }
     if (result.aborted()) {
-      turn.setStatus(StatusCode.ERROR, String.valueOf(result.failure()));
-      turn.setAttribute(StepSpans.ERROR_TYPE, "aborted");
+      StepSpans.aborted(turn, String.valueOf(result.failure()));
     }
     Context inTurn = Context.root().with(turn);
     for (StepRecord step : result.steps()) {

@@ -121,6 +121,12 @@ public final class ScriptedChatServer implements AutoCloseable {
     }
   }
 
+  /** Calls to this server as {@code model}: 10 s a call, no retries, no key. */
+  public ChatCalls calls(String model, LlmCounters counters) {
+    return new ChatCalls(new LlmSettings(baseUrl(), model, java.util.OptionalDouble.empty(), Duration.ofSeconds(10), 0,
+        Duration.ZERO, ""), counters);
+  }
+
   public String baseUrl() {
     return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
   }

@@ -31,7 +31,6 @@ import dev.memloop.runtime.step.TurnResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.LogCapturingExtension;
@@ -85,8 +84,7 @@ class ToolCallingTest {
   }
 
   ChatCalls calls() {
-    return new ChatCalls(new LlmSettings(server.baseUrl(), "gpt-5-mini", OptionalDouble.empty(), Duration.ofSeconds(10),
-        0, Duration.ZERO, ""), counters);
+    return server.calls("gpt-5-mini", counters);
   }
 
   ActorRef<Agent.Command> agent(String id, AgentConfig config, ReasonerFactory reasoners) {

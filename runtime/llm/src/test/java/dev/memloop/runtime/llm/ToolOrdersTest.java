@@ -16,8 +16,6 @@ import dev.memloop.runtime.step.StepRecord;
 import dev.memloop.runtime.step.ToolCall;
 import dev.memloop.runtime.step.ToolOutcome;
 import dev.memloop.runtime.step.TurnResult;
-import java.time.Duration;
-import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.LogCapturingExtension;
@@ -63,8 +61,7 @@ class ToolOrdersTest {
 
   AgentHandle agent(MemoryPolicyKind policy) {
     AgentConfig config = AgentConfigs.defaults().withPolicy(policy).withThreshold(0.9).withBudget(null);
-    ChatCalls calls = new ChatCalls(new LlmSettings(server.baseUrl(), "scripted", OptionalDouble.empty(),
-        Duration.ofSeconds(10), 0, Duration.ZERO, ""), new LlmCounters());
+    ChatCalls calls = server.calls("scripted", new LlmCounters());
     return AgentHandle.start(testKit.system(), AgentSpec.builder("orders-" + policy.configName()).config(config)
         .embedder(new HashingEmbedder(64)).reasoners(LlmReasoner.builder(calls).factory()).build());
   }

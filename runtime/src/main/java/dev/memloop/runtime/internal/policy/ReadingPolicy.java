@@ -25,6 +25,9 @@ abstract sealed class ReadingPolicy extends MemoryPolicy permits PerTurnPolicy, 
   final double guardThreshold;
   final WorkingMemory ownMemory; // the agent's own memory (null on a board or a store node)
   final String author; // the agent's id: every item it writes names it
+  // each kind's metadata when there is nothing else to keep: made once, so that the write of an executed action, on
+  // every step that acts, allocates no map of its own
+  private final Map<MemoryKind, Map<String, Object>> bareTags = new java.util.EnumMap<>(MemoryKind.class);
 
   ReadingPolicy(MemoryPolicyKind kind, ChargedReads reads, double guardThreshold, WorkingMemory ownMemory,
       String author, ObservationMarks marks) {
@@ -68,8 +71,13 @@ abstract sealed class ReadingPolicy extends MemoryPolicy permits PerTurnPolicy, 
           embedNanos, 0, 0);
       return;
     }
-    reads.access().add(text, vector, kind.tag(author, metadata), (outcome, idOrReason, storeNanos, delayNanos) ->
+    reads.access().add(text, vector, tagged(kind, metadata), (outcome, idOrReason, storeNanos, delayNanos) ->
         listener.done(outcome, idOrReason, embedNanos, storeNanos, delayNanos));
+  }
+
+  private Map<String, Object> tagged(MemoryKind kind, Map<String, Object> metadata) {
+    return metadata.isEmpty() ? bareTags.computeIfAbsent(kind, k -> Map.copyOf(k.tag(author, Map.of())))
+        : kind.tag(author, metadata);
   }
 
   @Override

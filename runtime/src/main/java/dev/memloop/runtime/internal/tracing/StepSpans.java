@@ -11,7 +11,9 @@ import dev.memloop.runtime.step.ToolOutcome;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import java.util.Locale;
@@ -49,6 +51,18 @@ public final class StepSpans {
   public static final String EXECUTE_TOOL = "execute_tool";
 
   private StepSpans() {}
+
+  /** A turn's span, not yet started: {@code invoke_agent <agent>} with its GenAI and memloop attributes. */
+  public static SpanBuilder turn(Tracer tracer, String agentId, int turn) {
+    return tracer.spanBuilder(INVOKE_AGENT + " " + agentId).setAllAttributes(Attributes.of(OPERATION, INVOKE_AGENT,
+        AGENT_NAME, agentId, AGENT, agentId, TURN, (long) turn));
+  }
+
+  /** Marks a turn's span as aborted, by {@code failure}. */
+  public static void aborted(Span turn, String failure) {
+    turn.setStatus(StatusCode.ERROR, failure);
+    turn.setAttribute(ERROR_TYPE, "aborted");
+  }
 
   /**
    * Lays one step's spans under {@code parent}, the step starting at {@code start} (epoch nanoseconds) and lasting

@@ -1,9 +1,7 @@
 package dev.memloop.runtime.internal.tracing;
 
 import dev.memloop.runtime.step.StepRecord;
-import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
-import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
@@ -47,6 +45,9 @@ public final class TurnTrace {
 
   /** The W3C {@code traceparent} of {@code context}'s span, or null when it has none: what a sent turn carries. */
   public static String traceParentOf(Context context) {
+    if (!Span.fromContext(context).getSpanContext().isValid()) {
+      return null; // no span current (no tracing at all, most often): nothing to carry, nothing to allocate
+    }
     Map<String, String> carrier = new HashMap<>(2);
     W3CTraceContextPropagator.getInstance().inject(context, carrier, (map, key, value) -> map.put(key, value));
     return carrier.get(TRACEPARENT);
@@ -56,9 +57,7 @@ public final class TurnTrace {
   public void start(int index, String traceParent) {
     Context parent = traceParent == null ? Context.root()
         : W3CTraceContextPropagator.getInstance().extract(Context.root(), Map.of(TRACEPARENT, traceParent), FROM_MAP);
-    turn = tracer.spanBuilder(StepSpans.INVOKE_AGENT + " " + agentId).setParent(parent)
-        .setAllAttributes(Attributes.of(StepSpans.OPERATION, StepSpans.INVOKE_AGENT, StepSpans.AGENT_NAME, agentId,
-            StepSpans.AGENT, agentId, StepSpans.TURN, (long) index)).startSpan();
+    turn = StepSpans.turn(tracer, agentId, index).setParent(parent).startSpan();
     inTurn = parent.with(turn);
   }
 
@@ -76,8 +75,7 @@ public final class TurnTrace {
       return;
     }
     if (failure != null) {
-      turn.setStatus(StatusCode.ERROR, failure);
-      turn.setAttribute(StepSpans.ERROR_TYPE, "aborted");
+      StepSpans.aborted(turn, failure);
     }
     turn.end();
     turn = null;
