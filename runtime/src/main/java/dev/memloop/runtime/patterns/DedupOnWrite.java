@@ -2,6 +2,7 @@ package dev.memloop.runtime.patterns;
 
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.MemoryFullException;
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.runtime.internal.memory.ChargedReads;
@@ -73,7 +74,11 @@ public final class DedupOnWrite {
           + (vector == null ? "null" : vector.length));
     }
     writes++;
-    Optional<Recall> twin = ChargedReads.isZero(vector) ? Optional.empty() : memory.matchVector(vector, threshold);
+    // a twin is of the same kind: a note never merges into the action it resembles, nor an action into a note (the
+    // guard, which looks for actions, would then miss it)
+    MemoryKind kind = MemoryKind.of(metadata == null ? Map.of() : metadata);
+    Optional<Recall> twin = ChargedReads.isZero(vector) ? Optional.empty()
+        : memory.matchVector(vector, threshold, kind);
     try {
       if (twin.isEmpty()) {
         Map<String, Object> withCount = new HashMap<>(metadata == null ? Map.of() : metadata);

@@ -99,4 +99,19 @@ class DedupOnWriteTest {
     assertThatThrownBy(() -> new DedupOnWrite(memory, embedder, 7, DedupOnWrite.Keep.BOTH))
         .hasMessageContaining("dedup threshold must be a similarity in [-1, 1]: 7.0");
   }
+
+  @Test
+  void should_merge_only_into_a_twin_of_the_same_kind() {
+    WorkingMemory memory = memory();
+    DedupOnWrite dedup = new DedupOnWrite(memory, embedder, 0.95, DedupOnWrite.Keep.FIRST);
+    java.util.Map<String, Object> action = dev.memloop.memory.MemoryKind.ACTION.tag("a-1", java.util.Map.of());
+    DedupOnWrite.Write note = dedup.write("no red-eye flights", java.util.Map.of());
+    DedupOnWrite.Write acted = dedup.write("avoid overnight flights", action);
+    assertThat(acted.outcome()).as("an action beside a note worded like it").isEqualTo(DedupOnWrite.Outcome.ADDED);
+    assertThat(memory.size()).isEqualTo(2);
+    assertThat(dedup.write("no red-eye flights", action).id()).as("merged into the action").isEqualTo(acted.id());
+    assertThat(dedup.write("avoid overnight flights", java.util.Map.of()).id()).isEqualTo(note.id());
+    assertThat(memory.items()).extracting(MemoryItem::kind) // a merge stores the item anew: order is not kept
+        .containsExactlyInAnyOrder(dev.memloop.memory.MemoryKind.NOTE, dev.memloop.memory.MemoryKind.ACTION);
+  }
 }
