@@ -221,28 +221,26 @@ abstract class BaseWorkingMemory implements WorkingMemory {
   /** As {@link #match}, for a vector the caller embedded. */
   @Override
   public final Optional<Recall> matchVector(float[] query, double threshold) {
-    ensureOpen("matchVector");
-    double squaredNorm = Inputs.vector(query, dimension, "query");
-    Inputs.threshold(threshold);
-    long start = ticker.nanoTime();
-    float[] unit = UnitVectors.unit(query, squaredNorm, false);
-    Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), null, FIRST);
-    timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
-    return atOrAbove(best, threshold);
+    return matchVector(query, threshold, (MetadataFilter) null);
   }
 
   /** As {@link #matchVector(float[], double)} among one kind's items: as allocation-free when it misses. */
   @Override
   public final Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind) {
-    ensureOpen("matchVector");
-    double squaredNorm = Inputs.vector(query, dimension, "query");
-    Inputs.threshold(threshold);
     if (kind == null) {
       throw new IllegalArgumentException("kind must not be null");
     }
+    return matchVector(query, threshold, kind.filter());
+  }
+
+  /** The threshold match of a caller's vector among the items {@code filter} passes (null: all). */
+  private Optional<Recall> matchVector(float[] query, double threshold, MetadataFilter filter) {
+    ensureOpen("matchVector");
+    double squaredNorm = Inputs.vector(query, dimension, "query");
+    Inputs.threshold(threshold);
     long start = ticker.nanoTime();
     float[] unit = UnitVectors.unit(query, squaredNorm, false);
-    Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), kind.filter(), FIRST);
+    Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), filter, FIRST);
     timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
     return atOrAbove(best, threshold);
   }
