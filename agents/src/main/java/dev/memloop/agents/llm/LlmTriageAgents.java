@@ -9,6 +9,7 @@ import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.ToolSettings;
 import dev.memloop.runtime.llm.ChatCalls;
 import dev.memloop.runtime.llm.LlmReasoner;
+import dev.memloop.runtime.llm.Tools;
 import dev.memloop.agents.llm.TriagePrompt;
 
 /**
@@ -35,7 +36,13 @@ public final class LlmTriageAgents {
   /** The builder of {@link #spec(String, AgentConfig, Embedder, ChatCalls, long, DelayTimer, ToolSettings)}. */
   public static AgentSpec.Builder builder(String id, AgentConfig config, Embedder embedder, ChatCalls calls, long seed,
       DelayTimer timer, ToolSettings tools) {
-    LlmReasoner.Builder reasoner = TriagePrompt.reasoner(calls);
+    return builder(id, config, embedder, calls, seed, timer, tools, Tools.NONE);
+  }
+
+  /** As above, the model also offered {@code userTools} (an MCP server's, one's own) beside the memory's. */
+  public static AgentSpec.Builder builder(String id, AgentConfig config, Embedder embedder, ChatCalls calls, long seed,
+      DelayTimer timer, ToolSettings tools, Tools userTools) {
+    LlmReasoner.Builder reasoner = TriagePrompt.reasoner(calls).tools(userTools);
     if (tools != null) {
       reasoner.toolSettings(tools);
     }

@@ -18,6 +18,8 @@ import dev.memloop.runtime.fleet.FleetOptions;
 import dev.memloop.runtime.metrics.FleetMetrics;
 import dev.memloop.runtime.llm.LlmMetrics;
 import dev.memloop.runtime.llm.CallLimits;
+import dev.memloop.runtime.llm.mcp.McpServerSettings;
+import dev.memloop.runtime.llm.mcp.McpTools;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.reasoner.SimulatedModelPreset;
 import dev.memloop.workloads.alerts.AlertWorkloadSpec;
@@ -91,6 +93,12 @@ final class FleetCommand implements Callable<Integer> {
       + "(default: memloop.llm.calls-per-second; 0 for no bound).")
   private Double llmRate;
 
+  @Option(names = "--mcp", paramLabel = "NAME=COMMAND", description = "With --llm openai, offer the agents the "
+      + "tools of this MCP server: a program and its arguments, split on spaces and started once for the fleet (MCP "
+      + "over its standard streams), or the http(s) URL of a streamable HTTP server. Repeatable; beside the servers "
+      + "of memloop.llm.mcp.servers in --config.")
+  private List<String> mcp;
+
   @Option(names = "--seed", defaultValue = "42", description = "First workload seed (default: ${DEFAULT-VALUE}).")
   private long seed;
 
@@ -144,8 +152,10 @@ final class FleetCommand implements Callable<Integer> {
     Options.require(spec, llmRate == null || (llmRate >= 0 && !llmRate.isInfinite()), "--llm-rate must be >= 0: "
         + llmRate);
     Options.require(spec, spend.real() || spend.llmBaseUrl == null, "--llm-base-url needs --llm openai");
+    Options.require(spec, spend.real() || mcp == null, "--mcp needs --llm openai: a simulated model calls no tools");
     Config root = Options.valid(spec, () -> overrides().withFallback(CliConfig.load(config)).resolve());
     List<AgentGroup> groups = Options.valid(spec, () -> withStore(groups(root)));
+    List<McpServerSettings> mcpServers = spend.real() ? Options.valid(spec, () -> mcpServers(root)) : List.of();
     boolean onPgvector = groups.stream().anyMatch(g -> g.config().memory().store() == MemoryStoreKind.PGVECTOR);
     Options.require(spec, pgUrl == null || onPgvector, "--pg-url needs a group whose memory is in pgvector "
         + "(--store pgvector, or memory.store = pgvector in --config)");
@@ -165,7 +175,11 @@ final class FleetCommand implements Callable<Integer> {
         throw spend.overBudget(spec);
       }
     }
-    try (PgVectorRun pg = onPgvector ? openPgvector(root, groups) : null) {
+    try (PgVectorRun pg = onPgvector ? openPgvector(root, groups) : null;
+        McpTools tools = mcpServers.isEmpty() ? null : connect(mcpServers)) {
+      if (tools != null) {
+        real.offer(tools.tools());
+      }
       return run(root, groups, preset, real, pg);
     }
   }
@@ -265,6 +279,32 @@ final class FleetCommand implements Callable<Integer> {
     });
   }
 
+
+  /** The servers of memloop.llm.mcp.servers, then those of --mcp; one name once. */
+  private List<McpServerSettings> mcpServers(Config root) {
+    List<McpServerSettings> servers = new ArrayList<>(McpServerSettings.from(root));
+    for (String flag : mcp == null ? List.<String>of() : mcp) {
+      McpServerSettings server = McpServerSettings.parse("--mcp", flag, root);
+      if (servers.stream().anyMatch(s -> s.name().equals(server.name()))) {
+        throw new IllegalArgumentException("--mcp " + flag + ": a server is already named " + server.name());
+      }
+      servers.add(server);
+    }
+    return servers;
+  }
+
+  /** Starts the MCP servers once for the whole fleet; one that does not start is one line, and the fleet goes on. */
+  private McpTools connect(List<McpServerSettings> servers) {
+    PrintWriter err = spec.commandLine().getErr();
+    McpTools tools = Options.valid(spec, () -> McpTools.connect(servers, line -> err.println("fleet: " + line)));
+    if (!tools.connected().isEmpty()) {
+      err.println("fleet: MCP tools offered to every agent: " + String.join(", ", tools.tools().specifications()
+          .stream().map(dev.langchain4j.agent.tool.ToolSpecification::name).toList()) + " (from "
+          + String.join(", ", tools.connected()) + ")");
+    }
+    err.flush();
+    return tools;
+  }
 
   private static Map<String, MemoryPolicyKind> policies(List<AgentGroup> groups) {
     Map<String, MemoryPolicyKind> policies = new LinkedHashMap<>();

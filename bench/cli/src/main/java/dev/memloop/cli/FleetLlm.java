@@ -35,6 +35,8 @@ final class FleetLlm {
   private final Map<String, ChatCalls> calls = new HashMap<>();
   private final LlmCounters counters = new LlmCounters();
   private final CallLimits limits;
+  /** The tools of MCP servers every agent is offered beside its memory's; none until {@link #offer}. */
+  private dev.memloop.runtime.llm.Tools tools = dev.memloop.runtime.llm.Tools.NONE;
   /** Told of every model call (--serve's metrics); set before the fleet's specs are made. */
   private final List<dev.langchain4j.model.chat.listener.ChatModelListener> listeners = new java.util.ArrayList<>();
 
@@ -100,8 +102,13 @@ final class FleetLlm {
    */
   TriageFleet.Specs specs(Map<String, String> groupOfAgent, ExternalMemories memories) {
     return (id, config, embedder, agentSeed) -> LlmTriageAgents.builder(id, config, embedder,
-        client(settings.get(groupOfAgent.get(id))), agentSeed, HighResolutionTimer.shared(), null).memories(memories)
-        .build();
+        client(settings.get(groupOfAgent.get(id))), agentSeed, HighResolutionTimer.shared(), null, tools)
+        .memories(memories).build();
+  }
+
+  /** Offers every agent {@code mcpTools} (the MCP servers' tools), shared by the fleet; before the specs are made. */
+  void offer(dev.memloop.runtime.llm.Tools mcpTools) {
+    this.tools = mcpTools;
   }
 
   private synchronized ChatCalls client(LlmSettings s) {
@@ -127,7 +134,7 @@ final class FleetLlm {
   private long maxCalls(List<AgentGroup> groups) {
     long max = 0;
     for (AgentGroup g : groups) {
-      int tools = g.config().tools().memory() ? g.config().tools().maxCallsPerStep() : 0;
+      int tools = g.config().tools().memory() || !this.tools.isEmpty() ? g.config().tools().maxCallsPerStep() : 0;
       max += steps(g) * (1 + tools) * (1 + settings.get(g.name()).maxRetries());
     }
     return max;

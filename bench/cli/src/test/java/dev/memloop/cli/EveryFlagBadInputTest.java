@@ -61,6 +61,7 @@ class EveryFlagBadInputTest {
       Map.entry("memloop fleet --embedder", List.of("bert-huge")),
       Map.entry("memloop fleet --llm", List.of("claude")),
       Map.entry("memloop fleet --llm-base-url", List.of("ftp://model")),
+      Map.entry("memloop fleet --mcp", List.of("--llm", "openai", "--llm-base-url", "http://127.0.0.1:9/v1", "tickets")),
       Map.entry("memloop fleet --model", List.of("gpt-9")),
       Map.entry("memloop fleet --serve", List.of("0.0.0.0:9464")),
       Map.entry("memloop fleet --otlp-endpoint", List.of("ftp://collector")),

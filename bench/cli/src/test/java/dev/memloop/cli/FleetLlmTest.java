@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -70,6 +71,49 @@ class FleetLlmTest {
         .containsExactly("remember", "recall", "match", "act");
     JsonNode memory = RunDirectory.JSON.readTree(run.out()).get("runtime").get("groups").get(0).get("memory");
     assertThat(memory.get("reads").asLong()).as("every match went through the agent's memory").isEqualTo(72);
+  }
+
+  /** The small MCP server of memloop-llm-mcp's tests, as --mcp's command. */
+  static String ticketServer() {
+    return String.join(" ", java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        System.getProperty("java.class.path"), "dev.memloop.runtime.llm.mcp.TicketMcpServer");
+  }
+
+  @Test
+  void should_let_a_fleet_call_a_tool_of_a_separate_mcp_server_started_once_for_all_its_agents() throws IOException {
+    server.toolFirst(new ScriptedChatServer.ToolCall("lookup_ticket", "{\"id\":\"T-42\"}"), ANSWER);
+    CliRun run = CliRun.of("fleet", "--agents", "3", "--policy", "per-step", "--llm", "openai", "--llm-base-url",
+        server.baseUrl(), "--mcp", "tickets=" + ticketServer(), "--embedder", "hashing-256", "--no-progress", "--json",
+        "--out", results.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.err()).contains("fleet: MCP tools offered to every agent: lookup_ticket")
+        .contains("(from tickets)");
+    assertThat(server.requests()).as("each alert: the MCP tool call, then the answer").hasSize(3 * 24 * 2);
+    assertThat(server.requests().get(0).path("tools")).extracting(t -> t.path("function").path("name").asText())
+        .contains("remember", "recall", "match", "act", "lookup_ticket", "close_ticket");
+    List<String> answers = new java.util.ArrayList<>();
+    for (int i = 0; i < server.requests().size(); i++) {
+      answers.addAll(server.toolResults(i));
+    }
+    assertThat(answers).as("every call reached the one server the fleet shares").hasSize(72)
+        .allSatisfy(r -> assertThat(r).startsWith("ticket T-42: disk full on db-3; owner storage; lookup "))
+        .anySatisfy(r -> assertThat(r).endsWith("lookup 72"));
+    JsonNode tools = RunDirectory.JSON.readTree(run.out()).get("runtime").get("groups").get(0).get("decisions")
+        .get("toolCalls");
+    assertThat(tools.get("DONE").asLong()).as("recorded in the steps like any tool call").isEqualTo(72);
+  }
+
+  @Test
+  void should_go_on_without_an_mcp_server_that_does_not_start_naming_it_in_one_line() throws IOException {
+    CliRun run = CliRun.of("fleet", "--agents", "1", "--policy", "per-step", "--llm", "openai", "--llm-base-url",
+        server.baseUrl(), "--mcp", "desk=/no/such/mcp-server --stdio", "--embedder", "hashing-256", "--no-progress",
+        "--out", results.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.err()).contains("fleet: MCP server 'desk' (/no/such/mcp-server --stdio) did not start: ")
+        .contains("; its tools are not offered\n");
+    assertThat(server.requests()).hasSize(24);
+    assertThat(server.requests().get(0).path("tools")).extracting(t -> t.path("function").path("name").asText())
+        .containsExactly("remember", "recall", "match", "act");
   }
 
   @Test

@@ -29,7 +29,9 @@ public final class MemloopKeys {
   private static final String GROUPS = AgentConfigs.GROUPS + ".";
   /** Sections an add-on module's reference.conf defines: absent with the core alone, and named when used. */
   static final Map<String, String> ADD_ON_SECTIONS = Map.of("memloop.llm", "dev.memloop:memloop-llm",
-      "memloop.pgvector", "dev.memloop:memloop-pgvector");
+      "memloop.llm.mcp", "dev.memloop:memloop-llm-mcp", "memloop.pgvector", "dev.memloop:memloop-pgvector");
+  /** Sections whose keys are the user's names (MCP servers): their reader checks what is inside, by name. */
+  private static final List<String> NAMED_SECTIONS = List.of("memloop.llm.mcp.servers");
   /** The farthest a misspelling may be from the key meant, in edits. */
   private static final int NEAR = 3;
 
@@ -84,13 +86,15 @@ public final class MemloopKeys {
     return unresolved.hasPath(ROOT) ? unresolved.withOnlyPath(ROOT).resolve() : ConfigFactory.empty();
   }
 
+  /** The add-on section {@code key} is in, the innermost when sections nest (memloop.llm.mcp in memloop.llm). */
   private static String addOnSection(String key) {
+    String found = null;
     for (String section : ADD_ON_SECTIONS.keySet()) {
-      if (key.startsWith(section + ".")) {
-        return section;
+      if (key.startsWith(section + ".") && (found == null || section.length() > found.length())) {
+        found = section;
       }
     }
-    return null;
+    return found;
   }
 
   private static boolean inUserMap(String keyInAgent) {
@@ -100,6 +104,11 @@ public final class MemloopKeys {
   private static boolean known(String key, Config reference) {
     if (reference.hasPathOrNull(key) || JVM_PROPERTIES.contains(key)) {
       return true;
+    }
+    for (String named : NAMED_SECTIONS) {
+      if (key.startsWith(named + ".") && reference.hasPath(named)) {
+        return true;
+      }
     }
     if (key.startsWith(AgentConfigs.AGENT + ".") && inUserMap(key.substring(AgentConfigs.AGENT.length() + 1))) {
       return true;

@@ -8,9 +8,11 @@ import java.util.Objects;
  * {@code actionLine} as text, with no action to run: a conversational agent's turn), and, when it skipped a
  * duplicate, where it recognized the original. A skip still names the action line it declined, so that graders can
  * tell a recognized duplicate from a false skip. {@code toolCalls} are the tool calls a model made while it
- * decided, in order ({@code List.of()} for reasoners without tools). Immutable.
+ * decided, in order ({@code List.of()} for reasoners without tools), and {@code modelCalls} the calls to the model
+ * itself ({@code List.of()} for reasoners that ask none). Immutable.
  */
-public record Decision(Kind kind, String actionLine, Recognition recognition, List<ToolCall> toolCalls) {
+public record Decision(Kind kind, String actionLine, Recognition recognition, List<ToolCall> toolCalls,
+    List<ModelCall> modelCalls) {
 
   /** Act on the action line, skip it, or reply with it. */
   public enum Kind { ACT, SKIP, REPLY }
@@ -37,11 +39,17 @@ public record Decision(Kind kind, String actionLine, Recognition recognition, Li
       throw new IllegalArgumentException("only a skip can be a recognized duplicate, not " + kind + ": " + recognition);
     }
     toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
+    modelCalls = modelCalls == null ? List.of() : List.copyOf(modelCalls);
+  }
+
+  /** A decision made with these tool calls, and no model call recorded. */
+  public Decision(Kind kind, String actionLine, Recognition recognition, List<ToolCall> toolCalls) {
+    this(kind, actionLine, recognition, toolCalls, List.of());
   }
 
   /** A decision made without tools. */
   public Decision(Kind kind, String actionLine, Recognition recognition) {
-    this(kind, actionLine, recognition, List.of());
+    this(kind, actionLine, recognition, List.of(), List.of());
   }
 
   public static Decision act(String actionLine) {
@@ -59,7 +67,12 @@ public record Decision(Kind kind, String actionLine, Recognition recognition, Li
 
   /** This decision, with the tool calls a model made while it decided. */
   public Decision withToolCalls(List<ToolCall> calls) {
-    return new Decision(kind, actionLine, recognition, calls);
+    return new Decision(kind, actionLine, recognition, calls, modelCalls);
+  }
+
+  /** This decision, with the model calls its reasoner made while it decided. */
+  public Decision withModelCalls(List<ModelCall> calls) {
+    return new Decision(kind, actionLine, recognition, toolCalls, calls);
   }
 
   public boolean acts() {

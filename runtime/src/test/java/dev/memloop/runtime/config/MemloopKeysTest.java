@@ -42,6 +42,9 @@ class MemloopKeysTest {
         .hasMessageContaining("is read by dev.memloop:memloop-llm, which is not on the class path");
     Config pg = ConfigFactory.load(ConfigFactory.parseString("memloop.pgvector.url = \"\""));
     assertThatThrownBy(() -> MemloopKeys.check(pg)).hasMessageContaining("dev.memloop:memloop-pgvector");
+    Config mcp = ConfigFactory.load(ConfigFactory.parseString("memloop.llm.mcp.servers.desk.url = \"http://h/mcp\""));
+    assertThatThrownBy(() -> MemloopKeys.check(mcp)).as("the innermost add-on of nested sections")
+        .hasMessageContaining("is read by dev.memloop:memloop-llm-mcp, which is not on the class path");
   }
 
   @Test

@@ -92,7 +92,7 @@ class LiveTurnSpansTest {
             assertThat(s.getAttributes().get(AttributeKey.stringKey("gen_ai.memory.store.id"))).isEqualTo("traced");
             assertThat(s.getKind()).as("in process").isEqualTo(SpanKind.INTERNAL);
           });
-      assertThat(named(inFirst, "create_memory")).hasSize(2);
+      assertThat(named(inFirst, "update_memory")).hasSize(2);
       assertThat(named(inFirst, "search_memory")).filteredOn(s -> Boolean.TRUE.equals(
           s.getAttributes().get(AttributeKey.booleanKey("memloop.guard")))).as("the guard's lookups").hasSize(2);
       assertThat(named(inFirst, "execute_tool lookupOrder")).hasSize(2).allSatisfy(s ->

@@ -127,6 +127,11 @@ public final class ChatCalls {
     return modelName;
   }
 
+  /** The model's provider as the OpenTelemetry GenAI conventions name it ({@code gen_ai.provider.name}). */
+  public String provider() {
+    return GenAi.provider(model.provider());
+  }
+
   public CallLimits limits() {
     return limits;
   }

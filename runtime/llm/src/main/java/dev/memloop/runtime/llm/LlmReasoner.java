@@ -104,7 +104,7 @@ public final class LlmReasoner implements Reasoner {
       if (decision == null) {
         throw new IllegalStateException("the decision reader made nothing of the model's answer");
       }
-      return decision.withToolCalls(answer.toolCalls());
+      return decision.withToolCalls(answer.toolCalls()).withModelCalls(answer.modelCalls());
     }, blocking);
   }
 

@@ -7,10 +7,13 @@ import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.output.TokenUsage;
 import dev.langchain4j.service.tool.ToolExecutor;
 import dev.memloop.runtime.config.ToolSettings;
 import dev.memloop.memory.Recall;
 import dev.memloop.runtime.step.Matched;
+import dev.memloop.runtime.step.ModelCall;
 import dev.memloop.runtime.step.Recalled;
 import dev.memloop.runtime.step.StepMemory;
 import dev.memloop.runtime.step.ToolCall;
@@ -35,7 +38,7 @@ final class ToolLoop {
    * The model's answer: its text (null when it acted without one), the action it chose with {@code act} (null when
    * it chose none), and the tool calls it made on the way.
    */
-  record Answer(String text, String action, List<ToolCall> toolCalls) {}
+  record Answer(String text, String action, List<ToolCall> toolCalls, List<ModelCall> modelCalls) {}
 
   private final ChatCalls calls;
   private final Tools tools;
@@ -44,6 +47,7 @@ final class ToolLoop {
   private final String agentId;
   private final StepMemory memory;
   private final List<ToolCall> log = new ArrayList<>();
+  private final List<ModelCall> asked = new ArrayList<>();
   private String action; // chosen with act: the loop ends with the reply that chose it
 
   ToolLoop(ChatCalls calls, Tools tools, ToolSettings settings, int recallK, String agentId, StepMemory memory) {
@@ -66,13 +70,13 @@ final class ToolLoop {
       if (offer) {
         request.toolSpecifications(offered);
       }
-      AiMessage answer = calls.chat(request.build()).aiMessage();
+      AiMessage answer = ask(request.build());
       if (!answer.hasToolExecutionRequests()) {
         if (answer.text() == null || answer.text().isBlank()) {
           calls.counters().malformedReply();
           throw new LlmCallException("the model answered with neither a tool call nor text", false);
         }
-        return new Answer(answer.text(), null, log);
+        return new Answer(answer.text(), null, log, asked);
       }
       if (!offer) { // it was asked to answer without tools and called one anyway
         if (cut) {
@@ -94,9 +98,24 @@ final class ToolLoop {
         conversation.add(ToolExecutionResultMessage.from(call, result));
       }
       if (action != null) { // the step's action is chosen: the runtime takes it from here
-        return new Answer(answer.text(), action, log);
+        return new Answer(answer.text(), action, log, asked);
       }
     }
+  }
+
+  /** One call to the model, recorded once it answered (a call that fails fails the step, which records it). */
+  private AiMessage ask(ChatRequest request) {
+    long start = System.nanoTime();
+    ChatResponse response = calls.chat(request);
+    TokenUsage usage = response.tokenUsage();
+    AiMessage answer = response.aiMessage();
+    asked.add(new ModelCall(calls.provider(), calls.modelName(), response.modelName(),
+        GenAi.finishReason(response.finishReason()),
+        usage == null || usage.inputTokenCount() == null ? 0 : usage.inputTokenCount(),
+        usage == null || usage.outputTokenCount() == null ? 0 : usage.outputTokenCount(),
+        answer.hasToolExecutionRequests() ? answer.toolExecutionRequests().size() : 0,
+        Math.max(0, System.nanoTime() - start)));
+    return answer;
   }
 
   private List<ToolSpecification> offered() {

@@ -39,7 +39,7 @@ public final class Tools {
   }
 
   /** The executor of tool {@code name}, or null when there is none by that name. */
-  ToolExecutor executor(String name) {
+  public ToolExecutor executor(String name) {
     Entry entry = byName.get(name);
     return entry == null ? null : entry.executor();
   }
@@ -87,6 +87,15 @@ public final class Tools {
       if (byName.putIfAbsent(spec.name(), new Entry(spec, executor)) != null) {
         throw new IllegalArgumentException("two tools are named " + spec.name());
       }
+      return this;
+    }
+
+    /** Every tool of {@code tools} (another builder's, or an MCP server's), under the same rules. */
+    public Builder add(Tools tools) {
+      if (tools == null) {
+        throw new IllegalArgumentException("tools must not be null");
+      }
+      tools.byName.forEach((name, entry) -> add(entry.spec(), entry.executor()));
       return this;
     }
 

@@ -41,6 +41,18 @@ class LlmMetricsTest {
       assertThat(registry.get("memloop.llm.retries").functionCounter().count()).isEqualTo(1);
       assertThat(registry.get(MetricNames.LLM_CALLS).tag(MetricNames.OUTCOME, "ok").timer()
           .totalTime(java.util.concurrent.TimeUnit.NANOSECONDS)).isPositive();
+
+      // the same calls in the OpenTelemetry GenAI conventions' names
+      assertThat(registry.get(LlmMetrics.GENAI_DURATION).tag("gen_ai.operation.name", "chat")
+          .tag("gen_ai.provider.name", "openai").tag("gen_ai.request.model", "gpt-5-nano").tag("error.type", "")
+          .timer().count()).isEqualTo(2);
+      assertThat(registry.get(LlmMetrics.GENAI_DURATION).tagKeys("error.type").timers())
+          .filteredOn(t -> !t.getId().getTag("error.type").isEmpty()).extracting(t -> t.count())
+          .as("each failed attempt, by its error's type").containsOnly(1L);
+      assertThat(registry.get(LlmMetrics.GENAI_TOKENS).tag("gen_ai.token.type", "input").summary().totalAmount())
+          .isEqualTo(80);
+      assertThat(registry.get(LlmMetrics.GENAI_TOKENS).tag("gen_ai.token.type", "output").summary().count())
+          .as("one record per answered call").isEqualTo(2);
     }
   }
 }

@@ -5,6 +5,7 @@ import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.MemoryCall;
 import dev.memloop.runtime.step.MemoryOp;
 import dev.memloop.runtime.step.MemoryPath;
+import dev.memloop.runtime.step.ModelCall;
 import dev.memloop.runtime.step.StepRecord;
 import dev.memloop.runtime.step.ToolCall;
 import dev.memloop.runtime.step.ToolOutcome;
@@ -16,12 +17,13 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
  * One step's spans from its record: a {@code memloop.step} span and under it the reasoning ({@code memloop.reasoner},
- * with the reasoner's memory calls and tool calls inside it), the guard's lookup ({@code memloop.memory.lookup}) and
+ * with the reasoner's memory calls, model calls ({@code chat}) and tool calls inside it), the guard's lookup ({@code memloop.memory.lookup}) and
  * the action ({@code memloop.action}). The record holds durations, so each span starts where the one before it
  * ended. Shared by an agent's live turn spans and the fleet's spans made after the turn.
  */
@@ -47,8 +49,16 @@ public final class StepSpans {
   public static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
   public static final String INVOKE_AGENT = "invoke_agent";
   public static final String SEARCH_MEMORY = "search_memory";
-  public static final String CREATE_MEMORY = "create_memory";
+  public static final String UPDATE_MEMORY = "update_memory";
   public static final String EXECUTE_TOOL = "execute_tool";
+  public static final String CHAT = "chat";
+  public static final AttributeKey<String> PROVIDER = AttributeKey.stringKey("gen_ai.provider.name");
+  public static final AttributeKey<String> REQUEST_MODEL = AttributeKey.stringKey("gen_ai.request.model");
+  public static final AttributeKey<String> RESPONSE_MODEL = AttributeKey.stringKey("gen_ai.response.model");
+  public static final AttributeKey<List<String>> FINISH_REASONS =
+      AttributeKey.stringArrayKey("gen_ai.response.finish_reasons");
+  public static final AttributeKey<Long> INPUT_TOKENS = AttributeKey.longKey("gen_ai.usage.input_tokens");
+  public static final AttributeKey<Long> OUTPUT_TOKENS = AttributeKey.longKey("gen_ai.usage.output_tokens");
 
   private StepSpans() {}
 
@@ -86,20 +96,23 @@ public final class StepSpans {
     long inner = at;
     for (MemoryCall call : record.memory()) {
       long took = Math.max(0, call.chargedNanos());
-      String operation = call.op() == MemoryOp.REMEMBER ? CREATE_MEMORY : SEARCH_MEMORY;
+      String operation = call.op() == MemoryOp.REMEMBER ? UPDATE_MEMORY : SEARCH_MEMORY;
       memory(tracer, operation, call.path(), parent.with(reasoner), inner, inner + took, Attributes.of(OPERATION,
           operation, MEMORY_STORE, record.agentId(), MEMORY_OP, lower(call.op()), OUTCOME, lower(call.outcome())));
       inner += took;
     }
-    for (ToolCall tool : record.decision().toolCalls()) {
-      long took = Math.max(0, tool.nanos());
-      var attributes = Attributes.builder().put(OPERATION, EXECUTE_TOOL).put(TOOL_NAME, tool.name())
-          .put(TOOL, tool.name()).put(OUTCOME, lower(tool.outcome()));
-      if (tool.outcome() != ToolOutcome.DONE && tool.outcome() != ToolOutcome.FLAGGED) {
-        attributes.put(ERROR_TYPE, lower(tool.outcome())); // failed, blocked, unknown, bad arguments, cut
+    // each model call, then the tool calls its answer asked for; tool calls of a reasoner that records no model
+    // call (a user's own) follow in a row
+    List<ToolCall> tools = record.decision().toolCalls();
+    int next = 0;
+    for (ModelCall chat : record.decision().modelCalls()) {
+      inner = chat(tracer, chat, parent.with(reasoner), inner);
+      for (int i = 0; i < chat.toolCalls() && next < tools.size(); i++) {
+        inner = tool(tracer, tools.get(next++), parent.with(reasoner), inner);
       }
-      child(tracer, EXECUTE_TOOL + " " + tool.name(), parent.with(reasoner), inner, inner + took, attributes.build());
-      inner += took;
+    }
+    while (next < tools.size()) {
+      inner = tool(tracer, tools.get(next++), parent.with(reasoner), inner);
     }
     at += reasoning;
     if (lookup > 0) {
@@ -114,6 +127,35 @@ public final class StepSpans {
     }
     step.end(start + wall, TimeUnit.NANOSECONDS);
     return start + wall;
+  }
+
+  /** A model call's span, {@code chat <model>}, a client call with the GenAI attributes; returns where it ended. */
+  private static long chat(Tracer tracer, ModelCall call, Context parent, long start) {
+    long end = start + Math.max(0, call.nanos());
+    var attributes = Attributes.builder().put(OPERATION, CHAT).put(PROVIDER, call.provider())
+        .put(REQUEST_MODEL, call.model()).put(INPUT_TOKENS, call.inputTokens()).put(OUTPUT_TOKENS, call.outputTokens());
+    if (call.responseModel() != null) {
+      attributes.put(RESPONSE_MODEL, call.responseModel());
+    }
+    if (call.finishReason() != null) {
+      attributes.put(FINISH_REASONS, List.of(call.finishReason()));
+    }
+    tracer.spanBuilder(CHAT + " " + call.model()).setParent(parent).setSpanKind(SpanKind.CLIENT)
+        .setStartTimestamp(start, TimeUnit.NANOSECONDS).setAllAttributes(attributes.build()).startSpan()
+        .end(end, TimeUnit.NANOSECONDS);
+    return end;
+  }
+
+  /** A tool call's span, {@code execute_tool <tool>}; an outcome other than done or flagged is its error type. */
+  private static long tool(Tracer tracer, ToolCall tool, Context parent, long start) {
+    long end = start + Math.max(0, tool.nanos());
+    var attributes = Attributes.builder().put(OPERATION, EXECUTE_TOOL).put(TOOL_NAME, tool.name())
+        .put(TOOL, tool.name()).put(OUTCOME, lower(tool.outcome()));
+    if (tool.outcome() != ToolOutcome.DONE && tool.outcome() != ToolOutcome.FLAGGED) {
+      attributes.put(ERROR_TYPE, lower(tool.outcome())); // failed, blocked, unknown, bad arguments, cut
+    }
+    child(tracer, EXECUTE_TOOL + " " + tool.name(), parent, start, end, attributes.build());
+    return end;
   }
 
   /**
