@@ -1,12 +1,16 @@
 package dev.memloop.cli;
 
+import dev.memloop.cli.serve.MeterRegistries;
 import dev.memloop.cli.serve.ServeAddress;
 import dev.memloop.mcp.HttpMcpServer;
+import dev.memloop.mcp.JournaledMemory;
 import dev.memloop.mcp.MemoryMcpServer;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.runtime.config.EmbedderNames;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -42,37 +46,106 @@ final class McpCommand implements Callable<Integer> {
   @Option(names = "--http-public", description = "Allow --http on an address other than loopback.")
   private boolean httpPublic;
 
+  @Option(names = "--data", paramLabel = "DIR", description = "Keep the memory (and the board) on disk in DIR, "
+      + "across restarts: every write is in DIR/NAME.journal before the client hears it was saved. Serve it again "
+      + "with the same embedder. Default: in memory only, gone when the server stops.")
+  private Path data;
+
+  @Option(names = "--board", paramLabel = "NAME", description = "Also serve a shared board named NAME: the tools "
+      + "post and read, for several clients at once (with --http).")
+  private String board;
+
+  private static final String NAME = "[A-Za-z0-9_.-]+";
+
   @Override
   public Integer call() throws Exception {
-    Options.require(spec, memory.matches("[A-Za-z0-9_.-]+"), "--memory must be letters, digits, '.', '-' or '_': '"
-        + memory + "'");
+    Options.require(spec, memory.matches(NAME), "--memory must be letters, digits, '.', '-' or '_': '" + memory + "'");
+    Options.require(spec, board == null || board.matches(NAME), "--board must be letters, digits, '.', '-' or '_': '"
+        + board + "'");
+    Options.require(spec, board == null || !board.equals(memory), "--board " + board + ": the board needs a name of "
+        + "its own, not the memory's");
     Embedder resolved = Options.valid(spec, () -> EmbedderNames.resolve(embedder));
-    if (http != null) {
-      ServeAddress address = Options.valid(spec, () -> ServeAddress.parse(http, "--http", httpPublic));
-      return serveHttp(resolved, address);
+    ServeAddress address = http == null ? null : Options.valid(spec, () -> ServeAddress.parse(http, "--http",
+        httpPublic));
+    try (Served served = Options.valid(spec, () -> open(resolved))) {
+      return address != null ? serveHttp(served, address) : serveStdio(served);
     }
+  }
+
+  /** The memory and the board, each empty, or replayed from its journal under --data. */
+  private Served open(Embedder resolved) {
+    String run = Long.toString(System.currentTimeMillis(), 36); // ids unique across restarts of a kept memory
+    WorkingMemory notes = memory(resolved, memory, run);
+    try {
+      return new Served(notes, board == null ? null : memory(resolved, board, run), MeterRegistries.prometheus());
+    } catch (RuntimeException failed) {
+      notes.close();
+      throw failed;
+    }
+  }
+
+  private WorkingMemory memory(Embedder resolved, String name, String run) {
+    WorkingMemory empty = WorkingMemory.builder(resolved).threadSafe().idPrefix(name + "-" + run + "-").build();
+    if (data == null) {
+      return empty;
+    }
+    try {
+      return JournaledMemory.open(data, name, empty);
+    } catch (IllegalArgumentException | java.io.UncheckedIOException refused) {
+      empty.close();
+      throw new IllegalArgumentException("--data " + data + ": " + refused.getMessage(), refused);
+    }
+  }
+
+  private MemoryMcpServer.Builder server(Served served) {
+    MemoryMcpServer.Builder server = MemoryMcpServer.builder(served.notes(), memory)
+        .metrics(served.registry().registry());
+    return served.board() == null ? server : server.board(served.board(), board);
+  }
+
+  private int serveStdio(Served served) throws InterruptedException {
     PrintStream protocol = System.out;
     System.setOut(System.err); // the protocol's stream is the client's alone: a stray line would break a message
-    try (WorkingMemory served = WorkingMemory.builder(resolved).threadSafe().build()) {
-      MemoryMcpServer.serveStdio(served, memory, System.in, protocol);
+    try {
+      server(served).serveStdio(System.in, protocol);
     } finally {
       System.setOut(protocol);
     }
     return 0;
   }
 
-  /** Serves until the process is stopped (a shutdown hook closes the server). */
-  private int serveHttp(Embedder resolved, ServeAddress address) throws InterruptedException {
-    WorkingMemory served = WorkingMemory.builder(resolved).threadSafe().build();
-    HttpMcpServer server = Options.valid(spec, () -> HttpMcpServer.start(served, memory, address.host(),
-        address.port()));
+  /** Serves until the process is stopped (a shutdown hook closes the server, then the memories and journals). */
+  private int serveHttp(Served served, ServeAddress address) throws InterruptedException {
+    HttpMcpServer server = Options.valid(spec, () -> HttpMcpServer.start(server(served), address.host(),
+        address.port(), served.registry().registry()::scrape));
+    java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();
       served.close();
+      stopped.countDown();
     }, "memloop-mcp-stop"));
-    spec.commandLine().getOut().println("serving the memory '" + memory + "' over MCP at " + server.url());
-    spec.commandLine().getOut().flush();
-    new java.util.concurrent.CountDownLatch(1).await(); // until the process is stopped
+    PrintWriter out = spec.commandLine().getOut();
+    out.println("serving the memory '" + memory + "'" + (board == null ? "" : " and the board '" + board + "'")
+        + " over MCP at " + server.url() + " (metrics at " + server.metricsUrl() + ")"
+        + (data == null ? "" : ", kept in " + data));
+    out.flush();
+    stopped.await(); // until the process is stopped
     return 0;
+  }
+
+  /** What one run serves, closed once: the memory, the board (null without --board) and the registry. */
+  private record Served(WorkingMemory notes, WorkingMemory board, MeterRegistries.Served registry)
+      implements AutoCloseable {
+    @Override
+    public synchronized void close() {
+      if (notes.isClosed()) {
+        return;
+      }
+      notes.close();
+      if (board != null) {
+        board.close();
+      }
+      registry.close();
+    }
   }
 }

@@ -86,35 +86,107 @@ class McpCommandTest {
     }
   }
 
+  static McpSyncClient httpClient(String base, String name) {
+    McpSyncClient client = McpClient.sync(io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport
+            .builder(base).endpoint("/mcp").connectTimeout(Duration.ofSeconds(10)).build())
+        .clientInfo(new io.modelcontextprotocol.spec.McpSchema.Implementation(name, "1"))
+        .requestTimeout(Duration.ofSeconds(60)).build();
+    client.initialize();
+    return client;
+  }
+
   @Test
-  void should_store_a_note_and_find_it_again_by_a_paraphrase_over_streamable_http() throws Exception {
-    Process process = new ProcessBuilder(mcpCommand("--memory", "web", "--http", "127.0.0.1:0")).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+  void should_serve_a_memory_and_a_board_to_two_clients_over_streamable_http_and_time_every_call() throws Exception {
+    Process process = new ProcessBuilder(mcpCommand("--memory", "web", "--board", "desk", "--http", "127.0.0.1:0"))
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
     try {
       java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
           java.nio.charset.StandardCharsets.UTF_8));
       String line = out.readLine(); // the command's one line: where it serves
       assertThat(line).as("the first line the command printed").isNotNull()
-          .startsWith("serving the memory 'web' over MCP at http://127.0.0.1:").endsWith("/mcp");
-      String url = line.substring(line.indexOf("http://"));
+          .startsWith("serving the memory 'web' and the board 'desk' over MCP at http://127.0.0.1:")
+          .contains("/mcp (metrics at http://127.0.0.1:").endsWith("/metrics)");
+      String url = line.substring(line.indexOf("http://"), line.indexOf(" (metrics"));
       String base = url.substring(0, url.length() - "/mcp".length());
-      McpSyncClient client = McpClient.sync(io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport
-              .builder(base).endpoint("/mcp").connectTimeout(Duration.ofSeconds(10)).build())
-          .requestTimeout(Duration.ofSeconds(60)).build();
+      McpSyncClient planner = httpClient(base, "planner");
+      McpSyncClient booker = httpClient(base, "booker");
       try {
-        client.initialize();
-        client.callTool(new CallToolRequest("remember",
+        assertThat(planner.listTools().tools()).extracting(Tool::name)
+            .containsExactlyInAnyOrder("remember", "recall", "match", "forget", "post", "read");
+        planner.callTool(new CallToolRequest("remember",
             Map.of("text", "the customer in Lisbon wants a vegetarian hotel near the train station")));
-        client.callTool(new CallToolRequest("remember",
+        planner.callTool(new CallToolRequest("remember",
             Map.of("text", "the staging database runs out of disk space every friday night")));
-        CallToolResult found = client.callTool(new CallToolRequest("recall",
+        CallToolResult found = planner.callTool(new CallToolRequest("recall",
             Map.of("query", "what sort of hotel does our client in Lisbon need?", "k", 1)));
         assertThat(text(found)).contains("vegetarian hotel near the train station");
+
+        planner.callTool(new CallToolRequest("post", Map.of("text", "I booked the 9:40 train to Porto for Ana")));
+        booker.callTool(new CallToolRequest("post", Map.of("text", "the hotel in Porto is paid")));
+        CallToolResult read = booker.callTool(new CallToolRequest("read",
+            Map.of("query", "which train is Ana on?", "k", 1)));
+        assertThat(text(read)).as("one client reads what another posted, with its author")
+            .contains("by planner").contains("9:40 train to Porto");
+        CallToolResult mine = booker.callTool(new CallToolRequest("read",
+            Map.of("query", "train", "author", "booker")));
+        assertThat(text(mine)).contains("the hotel in Porto is paid").doesNotContain("9:40");
+        CallToolResult bad = booker.callTool(new CallToolRequest("read", Map.of("query", "train", "k", 0)));
+        assertThat(bad.isError()).isTrue();
+
+        java.net.http.HttpResponse<String> metrics = java.net.http.HttpClient.newHttpClient().send(
+            java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "/metrics"))
+                .timeout(Duration.ofSeconds(10)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(metrics.statusCode()).isEqualTo(200);
+        assertThat(metrics.body()).as("every call timed, by memory, tool and outcome")
+            .contains("memloop_mcp_calls_seconds_count{memory=\"web\",outcome=\"ok\",tool=\"remember\"} 2")
+            .contains("memloop_mcp_calls_seconds_count{memory=\"desk\",outcome=\"ok\",tool=\"post\"} 2")
+            .contains("memloop_mcp_calls_seconds_count{memory=\"desk\",outcome=\"error\",tool=\"read\"} 1");
       } finally {
-        client.closeGracefully();
+        planner.closeGracefully();
+        booker.closeGracefully();
       }
     } finally {
       process.destroy(); // the command serves until stopped; its shutdown hook closes the server
       assertThat(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).as("stopped").isTrue();
     }
+  }
+
+  @Test
+  void should_keep_the_memory_on_disk_across_a_restart_with_data(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path data) {
+    String id;
+    McpSyncClient first = stdioClient(mcpCommand("--memory", "kept", "--data", data.toString()));
+    try {
+      CallToolResult saved = first.callTool(new CallToolRequest("remember",
+          Map.of("text", "the staging database runs out of disk space every friday night", "kind", "observation")));
+      id = ((Map<?, ?>) saved.structuredContent()).get("id").toString();
+      Object forgotten = ((Map<?, ?>) first.callTool(new CallToolRequest("remember",
+          Map.of("text", "a note that will be forgotten"))).structuredContent()).get("id");
+      assertThat(text(first.callTool(new CallToolRequest("forget", Map.of("id", forgotten))))).startsWith("forgot ");
+    } finally {
+      first.closeGracefully();
+    }
+    assertThat(data.resolve("kept.journal")).exists();
+    McpSyncClient second = stdioClient(mcpCommand("--memory", "kept", "--data", data.toString()));
+    try {
+      CallToolResult found = second.callTool(new CallToolRequest("recall",
+          Map.of("query", "when does the staging database fill its disk?", "k", 5)));
+      assertThat(text(found)).as("the note, its id and its kind, after a restart")
+          .contains(id).contains("observation").contains("every friday night")
+          .doesNotContain("will be forgotten");
+      String again = ((Map<?, ?>) second.callTool(new CallToolRequest("remember", Map.of("text", "a new note")))
+          .structuredContent()).get("id").toString();
+      assertThat(again).as("a new id, never one used before the restart").isNotEqualTo(id);
+    } finally {
+      second.closeGracefully();
+    }
+  }
+
+  static McpSyncClient stdioClient(List<String> command) {
+    ServerParameters server = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
+    McpSyncClient client = McpClient.sync(new StdioClientTransport(server, McpJsonDefaults.getMapper()))
+        .requestTimeout(Duration.ofSeconds(60)).build();
+    client.initialize();
+    return client;
   }
 }

@@ -16,13 +16,15 @@ import org.apache.catalina.startup.Tomcat;
 
 /**
  * A memory served over MCP's streamable HTTP transport at {@code /mcp}: the SDK's transport is a servlet, run here in
- * an embedded Tomcat with one connector on the address given (port 0 for any free one). Closing it stops the
- * container and the MCP server.
+ * an embedded Tomcat with one connector on the address given (port 0 for any free one), with the served calls'
+ * metrics at {@code /metrics} when given. Closing it stops the container and the MCP server.
  */
 public final class HttpMcpServer implements AutoCloseable {
 
   /** The path MCP clients post to. */
   public static final String ENDPOINT = "/mcp";
+  /** Where the metrics are, in the Prometheus text format, when a scrape is given. */
+  public static final String METRICS = "/metrics";
 
   private final Tomcat tomcat;
   private final McpSyncServer server;
@@ -42,9 +44,20 @@ public final class HttpMcpServer implements AutoCloseable {
    * @throws IllegalArgumentException naming the address when it cannot be bound (in use, not this machine's)
    */
   public static HttpMcpServer start(WorkingMemory memory, String name, String host, int port) {
+    return start(MemoryMcpServer.builder(memory, name), host, port, null);
+  }
+
+  /**
+   * Serves what {@code served} names on {@code host:port}; with {@code metrics} (a Prometheus text scrape, as
+   * {@code PrometheusMeterRegistry::scrape}), also {@code GET /metrics}.
+   *
+   * @throws IllegalArgumentException naming the address when it cannot be bound (in use, not this machine's)
+   */
+  public static HttpMcpServer start(MemoryMcpServer.Builder served, String host, int port,
+      java.util.function.Supplier<String> metrics) {
     HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
         .jsonMapper(McpJsonDefaults.getMapper()).mcpEndpoint(ENDPOINT).build();
-    McpSyncServer server = MemoryMcpServer.start(memory, name, transport);
+    McpSyncServer server = served.start(transport);
     Tomcat tomcat = new Tomcat();
     try {
       tomcat.setBaseDir(Files.createTempDirectory("memloop-mcp-").toString()); // Tomcat's work directory
@@ -61,6 +74,10 @@ public final class HttpMcpServer implements AutoCloseable {
     Wrapper servlet = Tomcat.addServlet(context, "mcp", transport);
     servlet.setAsyncSupported(true); // the transport answers with server-sent events, asynchronously
     context.addServletMappingDecoded(ENDPOINT, "mcp");
+    if (metrics != null) {
+      Tomcat.addServlet(context, "metrics", new MetricsServlet(metrics));
+      context.addServletMappingDecoded(METRICS, "metrics");
+    }
     try {
       tomcat.start();
     } catch (LifecycleException e) {
@@ -70,6 +87,11 @@ public final class HttpMcpServer implements AutoCloseable {
           + ")", e);
     }
     return new HttpMcpServer(tomcat, server, host, connector.getLocalPort());
+  }
+
+  /** The URL of the metrics ({@code /metrics}; served only when a scrape was given). */
+  public String metricsUrl() {
+    return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + METRICS;
   }
 
   /** The URL clients connect to. */

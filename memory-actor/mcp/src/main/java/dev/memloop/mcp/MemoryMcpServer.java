@@ -1,31 +1,36 @@
 package dev.memloop.mcp;
 
 import dev.memloop.memory.WorkingMemory;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
  * A named memloop memory served to MCP clients, with the official MCP Java SDK: the tools {@code remember} (text, its
- * kind and metadata), {@code recall} (query, k, kinds), {@code match} (text, threshold, kind) and {@code forget} (id).
- * Any MCP client (a desktop assistant, an IDE, another agent framework) reads and writes the memory in microseconds,
- * as memloop's own agents do. What {@code memloop mcp} runs.
+ * kind and metadata), {@code recall} (query, k, kinds), {@code match} (text, threshold, kind) and {@code forget} (id);
+ * with a board, also {@code post} and {@code read}. Any MCP client (a desktop assistant, an IDE, another agent
+ * framework) reads and writes the memory in microseconds, as memloop's own agents do. What {@code memloop mcp} runs.
  *
  * <pre>{@code
  * WorkingMemory notes = WorkingMemory.builder(Embedders.defaultLocal()).threadSafe().build();
  * MemoryMcpServer.serveStdio(notes, "notes", System.in, System.out); // until the client closes standard input
  * }</pre>
  *
- * <p>The memory must be thread-safe ({@code WorkingMemoryBuilder.threadSafe()}): the SDK answers calls on its own
- * threads.
+ * <p>The memory (and the board) must be thread-safe ({@code WorkingMemoryBuilder.threadSafe()}): the SDK answers
+ * calls on its own threads.
  */
 public final class MemoryMcpServer {
 
@@ -34,36 +39,24 @@ public final class MemoryMcpServer {
 
   private MemoryMcpServer() {}
 
+  /** What to serve: a memory, and optionally a board and a registry that times every call. */
+  public static Builder builder(WorkingMemory memory, String name) {
+    return new Builder(memory, name);
+  }
+
   /**
    * The server of {@code memory} as {@code name} on {@code transport} (any of the SDK's), running until closed.
    *
    * @throws IllegalArgumentException naming the value: a null memory or transport, a blank name
    */
   public static McpSyncServer start(WorkingMemory memory, String name, McpServerTransportProvider transport) {
-    check(memory, name, transport);
-    return configure(McpServer.sync(transport), memory, name);
+    return builder(memory, name).start(transport);
   }
 
   /** As {@link #start(WorkingMemory, String, McpServerTransportProvider)}, on MCP's streamable HTTP transport. */
   public static McpSyncServer start(WorkingMemory memory, String name,
-      io.modelcontextprotocol.spec.McpStreamableServerTransportProvider transport) {
-    check(memory, name, transport);
-    return configure(McpServer.sync(transport), memory, name);
-  }
-
-  private static void check(WorkingMemory memory, String name, Object transport) {
-    if (memory == null || transport == null || name == null || name.isBlank()) {
-      throw new IllegalArgumentException("an MCP memory server needs its memory, a name and a transport: " + memory
-          + ", '" + name + "', " + transport);
-    }
-  }
-
-  private static McpSyncServer configure(McpServer.SyncSpecification<?> spec, WorkingMemory memory, String name) {
-    return spec.serverInfo(SERVER_NAME, version())
-        .instructions("The memory '" + name + "': remember what is worth keeping, recall it by meaning, match before "
-            + "you repeat work, forget what is wrong.")
-        .capabilities(ServerCapabilities.builder().tools(false).build())
-        .tools(new MemoryTools(memory, name).specifications()).build();
+      McpStreamableServerTransportProvider transport) {
+    return builder(memory, name).start(transport);
   }
 
   /**
@@ -72,31 +65,107 @@ public final class MemoryMcpServer {
    */
   public static void serveStdio(WorkingMemory memory, String name, InputStream in, OutputStream out)
       throws InterruptedException {
-    CountDownLatch closed = new CountDownLatch(1);
-    InputStream watched = new FilterInputStream(in) { // the transport reads until end of input: that is the end
-      @Override
-      public int read() throws IOException {
-        return ended(super.read());
-      }
+    builder(memory, name).serveStdio(in, out);
+  }
 
-      @Override
-      public int read(byte[] b, int off, int len) throws IOException {
-        return ended(super.read(b, off, len));
-      }
+  /** A memory to serve, with what goes beside it. Not thread-safe; build once. */
+  public static final class Builder {
 
-      private int ended(int read) {
-        if (read < 0) {
-          closed.countDown();
+    private final WorkingMemory memory;
+    private final String name;
+    private WorkingMemory board;
+    private String boardName;
+    private MeterRegistry registry;
+
+    private Builder(WorkingMemory memory, String name) {
+      if (memory == null || name == null || name.isBlank()) {
+        throw new IllegalArgumentException("an MCP memory server needs its memory and a name: " + memory + ", '"
+            + name + "'");
+      }
+      this.memory = memory;
+      this.name = name;
+    }
+
+    /** Also serves {@code board} as a shared board named {@code boardName}: the tools {@code post} and {@code read}. */
+    public Builder board(WorkingMemory board, String boardName) {
+      if (board == null || boardName == null || boardName.isBlank()) {
+        throw new IllegalArgumentException("a board needs its memory and a name: " + board + ", '" + boardName + "'");
+      }
+      this.board = board;
+      this.boardName = boardName;
+      return this;
+    }
+
+    /** Times every tool call into {@code registry} ({@code memloop.mcp.calls}, by memory, tool and outcome). */
+    public Builder metrics(MeterRegistry newRegistry) {
+      if (newRegistry == null) {
+        throw new IllegalArgumentException("the meter registry must not be null");
+      }
+      this.registry = newRegistry;
+      return this;
+    }
+
+    /** The server on {@code transport} (stdio, or the SDK's others), running until closed. */
+    public McpSyncServer start(McpServerTransportProvider transport) {
+      return configure(McpServer.sync(require(transport)));
+    }
+
+    /** The server on MCP's streamable HTTP transport, running until closed. */
+    public McpSyncServer start(McpStreamableServerTransportProvider transport) {
+      return configure(McpServer.sync(require(transport)));
+    }
+
+    /**
+     * Serves over standard streams ({@code in} from the client, {@code out} to it; nothing else may write to
+     * {@code out}) until the client closes {@code in}; then the server closes.
+     */
+    public void serveStdio(InputStream in, OutputStream out) throws InterruptedException {
+      CountDownLatch closed = new CountDownLatch(1);
+      InputStream watched = new FilterInputStream(in) { // the transport reads until end of input: that is the end
+        @Override
+        public int read() throws IOException {
+          return ended(super.read());
         }
-        return read;
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+          return ended(super.read(b, off, len));
+        }
+
+        private int ended(int read) {
+          if (read < 0) {
+            closed.countDown();
+          }
+          return read;
+        }
+      };
+      McpSyncServer server = start(new StdioServerTransportProvider(McpJsonDefaults.getMapper(), watched, out));
+      try {
+        closed.await();
+      } finally {
+        server.closeGracefully();
       }
-    };
-    McpSyncServer server = start(memory, name, new StdioServerTransportProvider(McpJsonDefaults.getMapper(), watched,
-        out));
-    try {
-      closed.await();
-    } finally {
-      server.closeGracefully();
+    }
+
+    private static <T> T require(T transport) {
+      if (transport == null) {
+        throw new IllegalArgumentException("an MCP memory server needs a transport");
+      }
+      return transport;
+    }
+
+    private McpSyncServer configure(McpServer.SyncSpecification<?> spec) {
+      List<SyncToolSpecification> tools = new ArrayList<>(new MemoryTools(memory, name, new ToolCalls(registry, name))
+          .specifications());
+      String instructions = "The memory '" + name + "': remember what is worth keeping, recall it by meaning, match "
+          + "before you repeat work, forget what is wrong.";
+      if (board != null) {
+        tools.addAll(new BoardTools(board, boardName, new ToolCalls(registry, boardName)).specifications());
+        instructions += " The board '" + boardName + "' is shared with other clients: post what they should know, "
+            + "read what they posted.";
+      }
+      return spec.serverInfo(SERVER_NAME, version()).instructions(instructions)
+          .capabilities(ServerCapabilities.builder().tools(false).build()).tools(tools).build();
     }
   }
 

@@ -1,14 +1,15 @@
 package dev.memloop.mcp;
 
+import static dev.memloop.mcp.ToolCalls.answer;
+import static dev.memloop.mcp.ToolCalls.property;
+
 import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
-import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import io.modelcontextprotocol.spec.McpSchema.Tool;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,63 +30,36 @@ final class MemoryTools {
 
   private final WorkingMemory memory;
   private final String name;
+  private final ToolCalls calls;
 
-  MemoryTools(WorkingMemory memory, String name) {
+  MemoryTools(WorkingMemory memory, String name, ToolCalls calls) {
     this.memory = memory;
     this.name = name;
+    this.calls = calls;
   }
 
   List<SyncToolSpecification> specifications() {
     return List.of(
-        tool("remember", "Save a note to the memory '" + name + "', to find again later by meaning.", Map.of(
+        calls.tool("remember", "Save a note to the memory '" + name + "', to find again later by meaning.", Map.of(
             "text", property("string", "the note"),
             "kind", property("string", "what it is: note (default), action, tool-call, observation or post"),
             "metadata", property("object", "text or number values to keep with it, for your own filtering")),
             List.of("text"), this::remember),
-        tool("recall", "The saved items most alike in meaning to a query, best first, with their similarity.", Map.of(
-            "query", property("string", "what to look for"),
-            "k", property("integer", "how many, at most " + MAX_K + " (default 5)"),
-            "kinds", Map.of("type", "array", "items", Map.of("type", "string"),
-                "description", "only these kinds (note, action, tool-call, observation, post); all by default")),
+        calls.tool("recall", "The saved items most alike in meaning to a query, best first, with their similarity.",
+            Map.of("query", property("string", "what to look for"),
+                "k", property("integer", "how many, at most " + MAX_K + " (default 5)"),
+                "kinds", Map.of("type", "array", "items", Map.of("type", "string"),
+                    "description", "only these kinds (note, action, tool-call, observation, post); all by default")),
             List.of("query"), this::recall),
-        tool("match", "Whether an item like this one is saved already: the most similar, if at least the threshold.",
+        calls.tool("match",
+            "Whether an item like this one is saved already: the most similar, if at least the threshold.",
             Map.of("text", property("string", "the item to look for"),
                 "threshold", property("number", "similarity in [-1, 1] a match must reach (default "
                     + DEFAULT_THRESHOLD + ")"),
                 "kind", property("string", "only items of this kind; every kind by default")),
             List.of("text"), this::match),
-        tool("forget", "Delete a saved item by its id (as remember or recall gave it).",
+        calls.tool("forget", "Delete a saved item by its id (as remember or recall gave it).",
             Map.of("id", property("string", "the item's id")), List.of("id"), this::forget));
-  }
-
-  /** A tool's body: from its arguments to its answer, or a bad argument. */
-  @FunctionalInterface
-  private interface Body {
-    CallToolResult call(ToolArguments arguments, McpSyncServerExchange exchange) throws ToolArguments.BadArgument;
-  }
-
-  private static SyncToolSpecification tool(String name, String description, Map<String, Object> properties,
-      List<String> required, Body body) {
-    Map<String, Object> schema = new LinkedHashMap<>();
-    schema.put("type", "object");
-    schema.put("properties", properties);
-    schema.put("required", required);
-    Tool tool = Tool.builder().name(name).description(description).inputSchema(schema).build();
-    return new SyncToolSpecification(tool, (exchange, request) -> call(name, body, exchange, request));
-  }
-
-  private static CallToolResult call(String name, Body body, McpSyncServerExchange exchange, CallToolRequest request) {
-    try {
-      return body.call(new ToolArguments(name, request.arguments()), exchange);
-    } catch (ToolArguments.BadArgument bad) {
-      return error(bad.getMessage());
-    } catch (IllegalArgumentException | IllegalStateException refused) { // the memory's own refusal, named
-      return error(name + ": " + refused.getMessage());
-    }
-  }
-
-  private static Map<String, Object> property(String type, String description) {
-    return Map.of("type", type, "description", description);
   }
 
   private CallToolResult remember(ToolArguments arguments, McpSyncServerExchange exchange)
@@ -151,11 +125,4 @@ final class MemoryTools {
     return item;
   }
 
-  private static CallToolResult answer(String text, Map<String, Object> structured) {
-    return CallToolResult.builder().addTextContent(text).structuredContent(structured).isError(false).build();
-  }
-
-  private static CallToolResult error(String message) {
-    return CallToolResult.builder().addTextContent("error: " + message).isError(true).build();
-  }
 }

@@ -38,6 +38,11 @@ final class ToolArguments {
     return text;
   }
 
+  /** An optional non-blank text; null when absent. */
+  String optionalText(String name) throws BadArgument {
+    return values.get(name) == null ? null : text(name);
+  }
+
   /** An optional whole number in [min, max]; {@code fallback} when absent. */
   int whole(String name, int fallback, int min, int max) throws BadArgument {
     Object value = values.get(name);

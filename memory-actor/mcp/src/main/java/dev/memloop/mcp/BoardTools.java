@@ -1,0 +1,83 @@
+package dev.memloop.mcp;
+
+import static dev.memloop.mcp.ToolCalls.answer;
+import static dev.memloop.mcp.ToolCalls.property;
+
+import dev.memloop.memory.MemoryKind;
+import dev.memloop.memory.MemoryQuery;
+import dev.memloop.memory.MetadataFilter;
+import dev.memloop.memory.Recall;
+import dev.memloop.memory.WorkingMemory;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A shared board's tools, for several clients at once: {@code post} (a post, signed with the client's name from the
+ * MCP handshake) and {@code read} (the posts most alike in meaning to a query, each with its author, optionally one
+ * author's alone). The board is a memory of posts, as a blackboard's is: what one client posts, every other reads
+ * by meaning in microseconds.
+ */
+final class BoardTools {
+
+  private final WorkingMemory board;
+  private final String name;
+  private final ToolCalls calls;
+
+  BoardTools(WorkingMemory board, String name, ToolCalls calls) {
+    this.board = board;
+    this.name = name;
+    this.calls = calls;
+  }
+
+  List<SyncToolSpecification> specifications() {
+    return List.of(
+        calls.tool("post", "Post to the shared board '" + name + "', for every other client to read by meaning.",
+            Map.of("text", property("string", "the post")), List.of("text"), this::post),
+        calls.tool("read", "The board's posts most alike in meaning to a query, best first, with their authors.",
+            Map.of("query", property("string", "what to look for"),
+                "k", property("integer", "how many, at most " + MemoryTools.MAX_K + " (default 5)"),
+                "author", property("string", "only this client's posts (its name); everyone's by default")),
+            List.of("query"), this::read));
+  }
+
+  private CallToolResult post(ToolArguments arguments, McpSyncServerExchange exchange)
+      throws ToolArguments.BadArgument {
+    String text = arguments.text("text");
+    String author = exchange == null || exchange.getClientInfo() == null ? null : exchange.getClientInfo().name();
+    String id = board.add(text, MemoryKind.POST.tag(author, Map.of()));
+    return answer("posted as " + id, Map.of("id", id));
+  }
+
+  private CallToolResult read(ToolArguments arguments, McpSyncServerExchange exchange)
+      throws ToolArguments.BadArgument {
+    String query = arguments.text("query");
+    int k = arguments.whole("k", 5, 1, MemoryTools.MAX_K);
+    String author = arguments.optionalText("author");
+    MemoryQuery.Builder search = MemoryQuery.text(query).k(k).kinds(MemoryKind.POST);
+    if (author != null) {
+      search.filter(MetadataFilter.eq(MemoryKind.AUTHOR_KEY, author));
+    }
+    List<Recall> found = board.search(search.build());
+    StringBuilder text = new StringBuilder(found.isEmpty() ? "no post matches" : "");
+    List<Map<String, Object>> posts = new ArrayList<>(found.size());
+    for (Recall r : found) {
+      text.append(String.format(Locale.ROOT, "%s (%.3f, by %s): %s%n", r.id(), r.similarity(),
+          r.author() == null ? "unknown" : r.author(), r.text()));
+      Map<String, Object> post = new LinkedHashMap<>();
+      post.put("id", r.id());
+      post.put("text", r.text());
+      post.put("similarity", r.similarity());
+      if (r.author() != null) {
+        post.put("author", r.author());
+      }
+      posts.add(post);
+    }
+    return answer(text.toString().strip(), Map.of("posts", posts));
+  }
+}

@@ -1,0 +1,88 @@
+package dev.memloop.mcp;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How a served memory's tools are made and run: each a JSON schema and a body; an argument the body cannot use, or a
+ * refusal of the memory, is a tool error naming it ({@code isError}), never a dropped connection; and every call is
+ * timed into {@value #CALLS} by memory, tool and outcome ({@code ok} or {@code error}), when a registry is given.
+ */
+final class ToolCalls {
+
+  /** The timer of every tool call (Prometheus: {@code memloop_mcp_calls_seconds}). */
+  static final String CALLS = "memloop.mcp.calls";
+
+  /** A tool's body: from its arguments to its answer, or a bad argument. */
+  @FunctionalInterface
+  interface Body {
+    CallToolResult call(ToolArguments arguments, McpSyncServerExchange exchange) throws ToolArguments.BadArgument;
+  }
+
+  private final MeterRegistry registry; // null: calls are not timed
+  private final String memory;
+
+  ToolCalls(MeterRegistry registry, String memory) {
+    this.registry = registry;
+    this.memory = memory;
+  }
+
+  SyncToolSpecification tool(String name, String description, Map<String, Object> properties, List<String> required,
+      Body body) {
+    Map<String, Object> schema = new LinkedHashMap<>();
+    schema.put("type", "object");
+    schema.put("properties", properties);
+    schema.put("required", required);
+    Tool tool = Tool.builder().name(name).description(description).inputSchema(schema).build();
+    Timer ok = timer(name, "ok");
+    Timer failed = timer(name, "error");
+    return new SyncToolSpecification(tool, (exchange, request) -> {
+      long start = System.nanoTime();
+      CallToolResult result = call(name, body, exchange, request);
+      Timer outcome = Boolean.TRUE.equals(result.isError()) ? failed : ok;
+      if (outcome != null) {
+        outcome.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+      }
+      return result;
+    });
+  }
+
+  private Timer timer(String tool, String outcome) {
+    return registry == null ? null : Timer.builder(CALLS).tag("memory", memory).tag("tool", tool)
+        .tag("outcome", outcome).description("MCP tool calls to a served memory, and their latency")
+        .publishPercentileHistogram().register(registry);
+  }
+
+  private static CallToolResult call(String name, Body body, McpSyncServerExchange exchange, CallToolRequest request) {
+    try {
+      return body.call(new ToolArguments(name, request.arguments()), exchange);
+    } catch (ToolArguments.BadArgument bad) {
+      return error(bad.getMessage());
+    } catch (IllegalArgumentException | IllegalStateException refused) { // the memory's own refusal, named
+      return error(name + ": " + refused.getMessage());
+    } catch (java.io.UncheckedIOException unkept) { // a journal that could not be written: nothing was kept
+      return error(name + ": not saved, " + unkept.getMessage());
+    }
+  }
+
+  static Map<String, Object> property(String type, String description) {
+    return Map.of("type", type, "description", description);
+  }
+
+  static CallToolResult answer(String text, Map<String, Object> structured) {
+    return CallToolResult.builder().addTextContent(text).structuredContent(structured).isError(false).build();
+  }
+
+  static CallToolResult error(String message) {
+    return CallToolResult.builder().addTextContent("error: " + message).isError(true).build();
+  }
+}
