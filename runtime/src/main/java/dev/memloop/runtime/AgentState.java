@@ -268,7 +268,7 @@ final class AgentState {
     inFlightSteps = null;
     turnsCompleted++;
     if (trace != null) {
-      trace.end(null);
+      trace.end(result);
     }
     if (poster == null) {
       replyTo.tell(result);
@@ -310,7 +310,7 @@ final class AgentState {
     inFlightSteps = null;
     turnsCompleted++;
     if (trace != null) {
-      trace.end(String.valueOf(lastFailure));
+      trace.end(aborted);
     }
     run.replyTo().tell(aborted);
   }

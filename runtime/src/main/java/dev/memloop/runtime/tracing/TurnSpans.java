@@ -63,9 +63,7 @@ public final class TurnSpans implements FleetListener {
     if (!turn.isRecording()) {
       return; // not sampled (or no SDK): nothing below it would be kept either
     }
-    if (result.aborted()) {
-      StepSpans.aborted(turn, String.valueOf(result.failure()));
-    }
+    StepSpans.answered(turn, result);
     Context inTurn = Context.root().with(turn);
     for (StepRecord step : result.steps()) {
       at = step(step, inTurn, at);

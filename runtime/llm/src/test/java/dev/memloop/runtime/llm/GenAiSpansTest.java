@@ -70,6 +70,9 @@ class GenAiSpansTest {
     SpanData turn = one(all, "invoke_agent planner");
     assertThat(turn.getAttributes().get(text("gen_ai.operation.name"))).isEqualTo("invoke_agent");
     assertThat(turn.getAttributes().get(text("gen_ai.agent.name"))).isEqualTo("planner");
+    assertThat(turn.getAttributes().get(number("memloop.hops"))).as("memloop's own facts on the same span")
+        .isPositive(); // the model's answers came back as messages
+    assertThat(turn.getAttributes().get(number("memloop.budget.spent.nanos"))).isNotNull();
 
     List<SpanData> chats = all.stream().filter(s -> s.getName().equals("chat gpt-5-mini")).toList();
     assertThat(chats).as("the call that asked for the tools, and the one that answered").hasSize(2);
@@ -97,6 +100,7 @@ class GenAiSpansTest {
     assertThat(memory.getAttributes().get(text("gen_ai.operation.name"))).isEqualTo("search_memory");
     assertThat(memory.getAttributes().get(text("gen_ai.memory.store.id"))).isEqualTo("planner");
     assertThat(memory.getAttributes().get(text("memloop.memory.op"))).isEqualTo("recall");
+    assertThat(memory.getAttributes().get(number("memloop.charged.nanos"))).isNotNull();
     assertThat(List.of(chats.get(0), tool, memory)).allSatisfy(s -> assertThat(s.getTraceId())
         .isEqualTo(turn.getTraceId()));
   }

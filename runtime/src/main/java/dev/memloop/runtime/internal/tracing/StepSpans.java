@@ -9,6 +9,7 @@ import dev.memloop.runtime.step.ModelCall;
 import dev.memloop.runtime.step.StepRecord;
 import dev.memloop.runtime.step.ToolCall;
 import dev.memloop.runtime.step.ToolOutcome;
+import dev.memloop.runtime.step.TurnResult;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
@@ -68,10 +69,26 @@ public final class StepSpans {
         AGENT_NAME, agentId, AGENT, agentId, TURN, (long) turn));
   }
 
-  /** Marks a turn's span as aborted, by {@code failure}. */
-  public static void aborted(Span turn, String failure) {
-    turn.setStatus(StatusCode.ERROR, failure);
-    turn.setAttribute(ERROR_TYPE, "aborted");
+  public static final AttributeKey<Long> BUDGET = AttributeKey.longKey("memloop.budget.nanos");
+  public static final AttributeKey<Long> SPENT = AttributeKey.longKey("memloop.budget.spent.nanos");
+  public static final AttributeKey<Long> HOPS = AttributeKey.longKey("memloop.hops");
+  public static final AttributeKey<Long> RESTARTS = AttributeKey.longKey("memloop.restarts");
+  public static final AttributeKey<Long> CHARGED = AttributeKey.longKey("memloop.charged.nanos");
+
+  /**
+   * What the turn's span says once it was answered: the latency budget and what its lookups spent of it, the
+   * messages it needed beyond its request and reply, restarts; an aborted turn is an error, by its failure.
+   */
+  public static void answered(Span turn, TurnResult result) {
+    turn.setAttribute(SPENT, result.spentNanos()).setAttribute(HOPS, result.hops())
+        .setAttribute(RESTARTS, (long) result.restarts());
+    if (result.budgetNanos() > 0 && result.budgetNanos() < Long.MAX_VALUE) {
+      turn.setAttribute(BUDGET, result.budgetNanos());
+    }
+    if (result.aborted()) {
+      turn.setStatus(StatusCode.ERROR, String.valueOf(result.failure()));
+      turn.setAttribute(ERROR_TYPE, "aborted");
+    }
   }
 
   /**
@@ -98,7 +115,8 @@ public final class StepSpans {
       long took = Math.max(0, call.chargedNanos());
       String operation = call.op() == MemoryOp.REMEMBER ? UPDATE_MEMORY : SEARCH_MEMORY;
       memory(tracer, operation, call.path(), parent.with(reasoner), inner, inner + took, Attributes.of(OPERATION,
-          operation, MEMORY_STORE, record.agentId(), MEMORY_OP, lower(call.op()), OUTCOME, lower(call.outcome())));
+          operation, MEMORY_STORE, record.agentId(), MEMORY_OP, lower(call.op()), OUTCOME, lower(call.outcome()),
+          CHARGED, took));
       inner += took;
     }
     // each model call, then the tool calls its answer asked for; tool calls of a reasoner that records no model
@@ -119,6 +137,7 @@ public final class StepSpans {
       // the guard's record keeps no path: a lookup that paid a round trip left the agent
       memory(tracer, SEARCH_MEMORY, guard.delayNanos() > 0 ? MemoryPath.STORE : MemoryPath.DIRECT, inStep, at, at + lookup, Attributes.builder().put(OPERATION, SEARCH_MEMORY)
               .put(MEMORY_STORE, record.agentId()).put(GUARD, true).put(OUTCOME, lower(guard.outcome()))
+              .put(CHARGED, lookup)
               .put(MEMORY_RECORDS, guard.outcome() == GuardOutcome.HIT ? 1L : 0L).build());
       at += lookup;
     }

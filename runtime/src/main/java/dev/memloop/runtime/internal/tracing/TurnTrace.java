@@ -69,14 +69,12 @@ public final class TurnTrace {
     StepSpans.lay(tracer, record, inTurn, epochNanos() - Math.max(0, record.wallNanos()));
   }
 
-  /** The turn was answered; {@code failure} is why it was aborted, or null. */
-  public void end(String failure) {
+  /** The turn was answered with {@code result} (aborted or not). */
+  public void end(dev.memloop.runtime.step.TurnResult result) {
     if (turn == null) {
       return;
     }
-    if (failure != null) {
-      StepSpans.aborted(turn, failure);
-    }
+    StepSpans.answered(turn, result);
     turn.end();
     turn = null;
     inTurn = null;
