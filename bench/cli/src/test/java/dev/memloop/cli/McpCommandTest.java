@@ -182,6 +182,39 @@ class McpCommandTest {
     }
   }
 
+  @Test
+  void should_answer_a_line_that_is_not_json_with_a_parse_error_and_keep_serving() throws Exception {
+    Process process = new ProcessBuilder(mcpCommand("--embedder", "hashing"))
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    try {
+      java.io.Writer in = new java.io.OutputStreamWriter(process.getOutputStream(),
+          java.nio.charset.StandardCharsets.UTF_8);
+      in.write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+          + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}\n");
+      in.write("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n");
+      in.write("{this is not json\n");
+      in.write("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}\n");
+      in.flush();
+      java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
+          java.nio.charset.StandardCharsets.UTF_8));
+      List<String> lines = new ArrayList<>();
+      for (String line = out.readLine(); line != null; line = out.readLine()) {
+        lines.add(line);
+        if (line.contains("\"id\":2")) {
+          break;
+        }
+      }
+      assertThat(lines).as("the parse error, then the answers to the requests around it").anySatisfy(line ->
+          assertThat(line).contains("\"code\":-32700"));
+      assertThat(lines).last().asString().as("still serving").contains("\"id\":2").contains("\"remember\"");
+      in.close(); // the client goes: the server ends
+      assertThat(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      assertThat(process.exitValue()).isZero();
+    } finally {
+      process.destroyForcibly();
+    }
+  }
+
   static McpSyncClient stdioClient(List<String> command) {
     ServerParameters server = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
     McpSyncClient client = McpClient.sync(new StdioClientTransport(server, McpJsonDefaults.getMapper()))

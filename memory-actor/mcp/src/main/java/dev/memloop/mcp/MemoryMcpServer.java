@@ -121,7 +121,8 @@ public final class MemoryMcpServer {
      */
     public void serveStdio(InputStream in, OutputStream out) throws InterruptedException {
       CountDownLatch closed = new CountDownLatch(1);
-      InputStream watched = new FilterInputStream(in) { // the transport reads until end of input: that is the end
+      StdioLines lines = new StdioLines(out); // a line that is not JSON is answered, not the end of the server
+      InputStream watched = new FilterInputStream(lines.input(in)) { // the transport reads until end of input: that is the end
         @Override
         public int read() throws IOException {
           return ended(super.read());
@@ -139,7 +140,8 @@ public final class MemoryMcpServer {
           return read;
         }
       };
-      McpSyncServer server = start(new StdioServerTransportProvider(McpJsonDefaults.getMapper(), watched, out));
+      McpSyncServer server = start(new StdioServerTransportProvider(McpJsonDefaults.getMapper(), watched,
+          lines.output()));
       try {
         closed.await();
       } finally {
