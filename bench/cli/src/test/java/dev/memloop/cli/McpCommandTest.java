@@ -36,12 +36,7 @@ class McpCommandTest {
   }
 
   static McpSyncClient client(String memory) {
-    List<String> command = mcpCommand("--memory", memory);
-    ServerParameters server = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
-    McpSyncClient client = McpClient.sync(new StdioClientTransport(server, McpJsonDefaults.getMapper()))
-        .requestTimeout(Duration.ofSeconds(60)).build();
-    client.initialize();
-    return client;
+    return stdioClient(mcpCommand("--memory", memory));
   }
 
   static String text(CallToolResult result) {

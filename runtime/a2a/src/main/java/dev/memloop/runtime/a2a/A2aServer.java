@@ -1,11 +1,8 @@
 package dev.memloop.runtime.a2a;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.memloop.runtime.AgentHandle;
-import io.a2a.server.ServerCallContext;
-import io.a2a.server.auth.UnauthenticatedUser;
 import io.a2a.server.events.InMemoryQueueManager;
 import io.a2a.server.requesthandlers.DefaultRequestHandler;
 import io.a2a.server.tasks.InMemoryPushNotificationConfigStore;
@@ -13,17 +10,7 @@ import io.a2a.server.tasks.InMemoryTaskStore;
 import io.a2a.spec.AgentCapabilities;
 import io.a2a.spec.AgentCard;
 import io.a2a.spec.AgentSkill;
-import io.a2a.spec.CancelTaskRequest;
-import io.a2a.spec.GetTaskRequest;
-import io.a2a.spec.InvalidRequestError;
-import io.a2a.spec.JSONParseError;
-import io.a2a.spec.JSONRPCError;
-import io.a2a.spec.JSONRPCErrorResponse;
-import io.a2a.spec.MethodNotFoundError;
-import io.a2a.spec.NonStreamingJSONRPCRequest;
-import io.a2a.spec.SendMessageRequest;
 import io.a2a.spec.TransportProtocol;
-import io.a2a.spec.UnsupportedOperationError;
 import io.a2a.transport.jsonrpc.handler.JSONRPCHandler;
 import io.a2a.util.Utils;
 import java.io.IOException;
@@ -34,8 +21,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
@@ -209,61 +194,8 @@ public final class A2aServer implements AutoCloseable {
         send(exchange, 413, "{\"error\":\"a request is at most " + MAX_REQUEST + " bytes\"}");
         return;
       }
-      send(exchange, 200, Utils.OBJECT_MAPPER.writeValueAsString(answer(body, rpc)));
+      send(exchange, 200, Utils.OBJECT_MAPPER.writeValueAsString(JsonRpcRequests.answer(body, rpc)));
     }
-  }
-
-  /** The JSON-RPC answer to one request body: the handler's, or an error naming what was wrong. */
-  static Object answer(byte[] body, JSONRPCHandler rpc) {
-    JsonNode tree;
-    try {
-      tree = Utils.OBJECT_MAPPER.readTree(body);
-    } catch (IOException notJson) {
-      return new JSONRPCErrorResponse(new JSONParseError("the request is not JSON: " + firstLine(notJson)));
-    }
-    Object id = tree == null || !tree.has("id") ? null : tree.get("id").isNumber() ? tree.get("id").numberValue()
-        : tree.get("id").asText();
-    String method = tree == null || !tree.hasNonNull("method") ? null : tree.get("method").asText();
-    if (method == null) {
-      return new JSONRPCErrorResponse(id, new InvalidRequestError("a JSON-RPC request needs a method"));
-    }
-    if (method.equals("message/stream") || method.equals("tasks/resubscribe")) {
-      return new JSONRPCErrorResponse(id, new UnsupportedOperationError(null, "this agent does not stream ("
-          + method + "): use message/send", null));
-    }
-    NonStreamingJSONRPCRequest<?> request;
-    try {
-      request = Utils.OBJECT_MAPPER.treeToValue(tree, NonStreamingJSONRPCRequest.class);
-    } catch (IOException | RuntimeException unreadable) {
-      JSONRPCError error = unreadable.getCause() instanceof JSONRPCError known ? known
-          : known(method) ? new InvalidRequestError("the " + method + " request cannot be read: "
-              + firstLine(unreadable)) : new MethodNotFoundError();
-      return new JSONRPCErrorResponse(id, error);
-    }
-    ServerCallContext context = new ServerCallContext(UnauthenticatedUser.INSTANCE, Map.of(), Set.of());
-    if (request instanceof SendMessageRequest send) {
-      return rpc.onMessageSend(send, context);
-    }
-    if (request instanceof GetTaskRequest get) {
-      return rpc.onGetTask(get, context);
-    }
-    if (request instanceof CancelTaskRequest cancel) {
-      return rpc.onCancelTask(cancel, context);
-    }
-    return new JSONRPCErrorResponse(id, new UnsupportedOperationError(null, "this agent does not offer " + method,
-        null));
-  }
-
-  private static boolean known(String method) {
-    return Set.of("message/send", "tasks/get", "tasks/cancel", "tasks/pushNotificationConfig/set",
-        "tasks/pushNotificationConfig/get", "tasks/pushNotificationConfig/list", "tasks/pushNotificationConfig/delete",
-        "agent/getAuthenticatedExtendedCard").contains(method);
-  }
-
-  private static String firstLine(Throwable failure) {
-    String message = String.valueOf(failure.getMessage());
-    int newline = message.indexOf('\n');
-    return newline < 0 ? message : message.substring(0, newline);
   }
 
   private static void send(HttpExchange exchange, int status, String json) throws IOException {
