@@ -40,6 +40,7 @@ class EveryFlagBadInputTest {
       Map.entry("memloop bench durability --pg-url", List.of("mysql://u:hunter2@db")),
       Map.entry("memloop bench store --data", List.of("spiral")),
       Map.entry("memloop bench embed --model", List.of("/no/such/model")),
+      Map.entry("memloop bench mcp --embedder", List.of("bert-huge")),
       Map.entry("memloop bench embed-quality --model", List.of("/no/such/model")),
       Map.entry("memloop blackboard --budget", List.of("lots")),
       Map.entry("memloop blackboard --config", List.of("/no/such.conf")),

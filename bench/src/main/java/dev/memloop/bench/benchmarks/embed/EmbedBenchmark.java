@@ -161,7 +161,7 @@ public final class EmbedBenchmark {
       "lisbon", "next", "monday", "morning", "budget", "is", "two", "thousand", "euros", "for", "trip"};
 
   /** Seeded ~10-word lines: half triage action lines with a reason, half prose. */
-  static String[] lines(long seed, int n) {
+  public static String[] lines(long seed, int n) {
     SplittableRandom random = new SplittableRandom(seed);
     String[] out = new String[n];
     for (int i = 0; i < n; i++) {

@@ -1,0 +1,129 @@
+package dev.memloop.memory.index;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * BM25 against a plain reference written from the formula on random texts, before and after removals; the terms;
+ * and reciprocal-rank fusion's order, pinned.
+ */
+class LexicalIndexTest {
+
+  static final String[] WORDS = {"disk", "full", "db", "web", "ssh", "login", "failed", "port", "scan", "alert",
+      "the", "a", "of", "lisbon", "train", "hotel", "vegan", "invoice", "refund", "paid", "friday", "night", "42"};
+
+  static String text(SplittableRandom random) {
+    StringBuilder text = new StringBuilder();
+    int words = 3 + random.nextInt(14);
+    for (int w = 0; w < words; w++) {
+      text.append(w == 0 ? "" : random.nextBoolean() ? " " : ", ").append(WORDS[random.nextInt(WORDS.length)]);
+    }
+    return text.toString();
+  }
+
+  /** BM25 as the formula says, recomputed from the texts for every query. */
+  static Map<Long, Double> reference(Map<Long, String> texts, String query) {
+    Map<Long, List<String>> docs = new LinkedHashMap<>();
+    texts.forEach((key, text) -> docs.put(key, LexicalIndex.terms(text)));
+    double avg = docs.values().stream().mapToInt(List::size).average().orElse(0);
+    Map<Long, Double> scores = new HashMap<>();
+    for (String term : new HashSet<>(LexicalIndex.terms(query))) {
+      long df = docs.values().stream().filter(d -> d.contains(term)).count();
+      if (df == 0) {
+        continue;
+      }
+      double idf = Math.log(1 + (docs.size() - df + 0.5) / (df + 0.5));
+      docs.forEach((key, terms) -> {
+        long tf = terms.stream().filter(term::equals).count();
+        if (tf > 0) {
+          double norm = 1.2 * (1 - 0.75 + 0.75 * terms.size() / avg);
+          scores.merge(key, idf * tf * 2.2 / (tf + norm), Double::sum);
+        }
+      });
+    }
+    return scores;
+  }
+
+  static void assertMatchesReference(LexicalIndex index, Map<Long, String> texts, String query) {
+    Map<Long, Double> expected = reference(texts, query);
+    List<LexicalIndex.Hit> hits = index.search(query, 10);
+    assertThat(hits).hasSize(Math.min(10, expected.size()));
+    for (LexicalIndex.Hit hit : hits) {
+      assertThat((double) hit.score()).as("key %d for '%s'", hit.key(), query)
+          .isCloseTo(expected.get(hit.key()), within(1e-4 * Math.max(1, expected.get(hit.key()))));
+    }
+    for (int i = 1; i < hits.size(); i++) {
+      assertThat(hits.get(i - 1).score()).isGreaterThanOrEqualTo(hits.get(i).score());
+    }
+    if (!hits.isEmpty()) { // nothing left out scores above the last one kept
+      float last = hits.get(hits.size() - 1).score();
+      long above = expected.values().stream().filter(s -> s > last + 1e-3 * Math.max(1, last)).count();
+      assertThat(above).isLessThanOrEqualTo(hits.size());
+    }
+  }
+
+  @Test
+  void should_score_as_the_reference_on_random_texts_before_and_after_removals() {
+    SplittableRandom random = new SplittableRandom(7);
+    LexicalIndex index = new LexicalIndex();
+    Map<Long, String> texts = new LinkedHashMap<>();
+    for (long key = 0; key < 400; key++) {
+      String text = text(random);
+      texts.put(key, text);
+      index.add(key, text);
+    }
+    for (int q = 0; q < 50; q++) {
+      assertMatchesReference(index, texts, text(random));
+    }
+    List<Long> keys = new ArrayList<>(texts.keySet());
+    for (int i = 0; i < 150; i++) {
+      long key = keys.remove(random.nextInt(keys.size()));
+      texts.remove(key);
+      assertThat(index.remove(key)).isTrue();
+    }
+    for (long key = 1_000; key < 1_050; key++) { // slots freed by removals are taken again
+      String text = text(random);
+      texts.put(key, text);
+      index.add(key, text);
+    }
+    assertThat(index.size()).isEqualTo(texts.size());
+    for (int q = 0; q < 50; q++) {
+      assertMatchesReference(index, texts, text(random));
+    }
+    assertThat(index.remove(123_456)).isFalse();
+  }
+
+  @Test
+  void should_split_terms_on_anything_but_letters_and_digits_and_order_ties_by_key() {
+    assertThat(LexicalIndex.terms("Disk FULL on db-3, again!")).containsExactly("disk", "full", "on", "db", "3",
+        "again");
+    LexicalIndex index = new LexicalIndex();
+    index.add(5, "the train to Porto");
+    index.add(2, "the train to Porto");
+    index.add(9, "a hotel in Lisbon");
+    assertThat(index.search("train", 5)).extracting(LexicalIndex.Hit::key).as("equal scores: the smaller key first")
+        .containsExactly(2L, 5L);
+    assertThat(index.search("nothing matches", 5)).isEmpty();
+    index.clear();
+    assertThat(index.search("train", 5)).isEmpty();
+  }
+
+  @Test
+  void should_fuse_ranks_and_order_equal_scores_by_key() {
+    List<RankFusion.Fused> fused = RankFusion.fuse(List.of(new long[] {1, 2, 3}, new long[] {3, 4, 1}), 4, 60);
+    // 1: 1/61 + 1/63; 3: 1/63 + 1/61 (tie with 1: smaller key first); 2: 1/62; 4: 1/62 (tie: 2 first)
+    assertThat(fused).extracting(RankFusion.Fused::key).containsExactly(1L, 3L, 2L, 4L);
+    assertThat(fused.get(0).score()).isCloseTo(1.0 / 61 + 1.0 / 63, within(1e-12));
+    assertThat(RankFusion.fuse(List.of(new long[] {1, 2, 3}), 2, 60)).extracting(RankFusion.Fused::key)
+        .containsExactly(1L, 2L);
+  }
+}
