@@ -41,6 +41,8 @@ class EveryFlagBadInputTest {
       Map.entry("memloop bench store --data", List.of("spiral")),
       Map.entry("memloop bench embed --model", List.of("/no/such/model")),
       Map.entry("memloop bench mcp --embedder", List.of("bert-huge")),
+      Map.entry("memloop bench locomo --data", List.of("/no/such/locomo10.json")),
+      Map.entry("memloop bench locomo --embedder", List.of("bert-huge")),
       Map.entry("memloop bench embed-quality --model", List.of("/no/such/model")),
       Map.entry("memloop blackboard --budget", List.of("lots")),
       Map.entry("memloop blackboard --config", List.of("/no/such.conf")),
@@ -85,6 +87,10 @@ class EveryFlagBadInputTest {
       Map.entry("memloop reproduce --only", List.of("fig99")),
       Map.entry("memloop reproduce --pg-url", List.of("mysql://db"))));
 
+  /** What a command always needs beside the flag under test (its required options), by command. */
+  private static final Map<String, List<String>> REQUIRED = Map.of(
+      "memloop bench locomo", List.of("--data", "../src/test/resources/locomo/fixture.json"));
+
   @TempDir
   Path results;
 
@@ -118,6 +124,10 @@ class EveryFlagBadInputTest {
   private void assertRefused(Flag flag, List<String> value) throws IOException {
     Path out = Files.createTempDirectory(results, "out");
     List<String> args = new ArrayList<>(flag.command().subList(1, flag.command().size()));
+    List<String> required = REQUIRED.getOrDefault(String.join(" ", flag.command()), List.of());
+    if (!required.contains(flag.name())) {
+      args.addAll(required);
+    }
     List<String> extra = value.subList(0, value.size() - 1); // what the command needs beside the flag
     args.addAll(extra);
     args.add(flag.name());

@@ -1,0 +1,58 @@
+package dev.memloop.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.memloop.bench.report.RunDirectory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code memloop bench locomo} on the fixture of memloop-bench's tests (LoCoMo's published format). */
+class LocomoBenchCommandTest {
+
+  /** memloop-bench's fixture, from this module's directory. */
+  static final Path FIXTURE = Path.of("../src/test/resources/locomo/fixture.json");
+
+  @TempDir
+  Path results;
+
+  @Test
+  void should_report_hit_and_recall_at_each_k_per_embedder_and_method() throws Exception {
+    CliRun run = CliRun.of("bench", "locomo", "--data", FIXTURE.toString(), "--embedder", "hashing,hashing-128",
+        "--k", "5,1", "--json", "--out", results.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.err()).contains("2 conversations, 9 turns, 5 questions scored; left out: 1 adversarial, 1 "
+        + "without evidence, 1 whose evidence names no turn").contains("retrieval only: no model answered");
+    JsonNode result = RunDirectory.JSON.readTree(run.out());
+    JsonNode methods = result.get("methods");
+    assertThat(methods).hasSize(6);
+    assertThat(methods).extracting(m -> m.get("embedder").asText() + " " + m.get("method").asText())
+        .containsExactly("hashing vector", "hashing bm25", "hashing fused", "hashing-128 vector", "hashing-128 bm25",
+            "hashing-128 fused");
+    for (JsonNode method : methods) {
+      assertThat(method.get("hitAt").fieldNames()).toIterable().containsExactly("1", "5");
+      assertThat(method.get("recallAt").fieldNames()).toIterable().containsExactly("1", "5");
+    }
+    assertThat(methods.get(1).get("hitAt").get("1").asDouble()).as("BM25, as worked out by hand").isEqualTo(0.8);
+  }
+
+  @Test
+  void should_refuse_a_missing_or_cut_file_in_one_line_and_write_nothing(@TempDir Path dir) throws Exception {
+    CliRun missing = CliRun.of("bench", "locomo", "--data", dir.resolve("nope.json").toString(), "--out",
+        results.toString());
+    assertThat(missing.exitCode()).isEqualTo(2);
+    assertThat(missing.err()).contains("--data " + dir.resolve("nope.json") + ": cannot be read (NoSuchFileException");
+    Path cut = dir.resolve("cut.json");
+    String whole = Files.readString(FIXTURE);
+    Files.writeString(cut, whole.substring(0, 300));
+    CliRun broken = CliRun.of("bench", "locomo", "--data", cut.toString(), "--out", results.toString());
+    assertThat(broken.exitCode()).isEqualTo(2);
+    assertThat(broken.err()).contains(cut + " is not JSON (cut short?)");
+    try (Stream<Path> written = Files.list(results)) {
+      assertThat(written).as("nothing written for bad input").isEmpty();
+    }
+  }
+}

@@ -1,0 +1,188 @@
+package dev.memloop.bench.benchmarks.locomo;
+
+import dev.memloop.memory.Embedder;
+import dev.memloop.memory.MemoryQuery;
+import dev.memloop.memory.Recall;
+import dev.memloop.memory.WorkingMemory;
+import dev.memloop.memory.index.LexicalIndex;
+import dev.memloop.memory.index.RankFusion;
+import dev.memloop.memory.timing.NearestRank;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * LoCoMo's retrieval task, with no model: one memory per conversation, one item per turn ({@code "Speaker: text"}),
+ * and each question recalls the top turns by three methods: the embedder's vector search ({@code vector}), BM25
+ * over the same turns ({@code bm25}, {@link LexicalIndex}), and their reciprocal-rank fusion ({@code fused},
+ * {@link RankFusion} over each one's top {@link #FUSION_DEPTH}). A question is scored when its evidence names turns
+ * of its conversation; adversarial questions (category 5, whose evidence is what a model must not be misled by) are
+ * left out, and questions without usable evidence are counted, not scored. Each recall is timed, the embedding of the
+ * query included; ingest is timed per method.
+ */
+public final class LocomoRetrieval {
+
+  /** How many of each search's results a fusion reads. */
+  public static final int FUSION_DEPTH = 50;
+  /** The recall methods, in the order they are reported. */
+  public static final List<String> METHODS = List.of("vector", "bm25", "fused");
+
+  /** Questions left out, and why. */
+  public record Defects(int adversarial, int withoutEvidence, int evidenceNamingNoTurn) {}
+
+  /** One embedder and method: its quality overall and by category, its recall latency and its ingest rate. */
+  public record MethodResult(String embedder, String method, Map<Integer, Double> hitAt, Map<Integer, Double> recallAt,
+      double mrr, int questions, Map<Integer, RetrievalScores.Summary> byCategory, long recallP50Nanos,
+      long recallP99Nanos, double ingestItemsPerSecond) {}
+
+  /** The whole run. */
+  public record Result(int conversations, int turns, int scoredQuestions, Defects defects,
+      List<MethodResult> methods) {}
+
+  private LocomoRetrieval() {}
+
+  /** @param embedders by the name the report gives them, in report order */
+  public static Result run(List<LocomoFile.Conversation> data, Map<String, Embedder> embedders, List<Integer> ks,
+      Consumer<String> progress) {
+    int maxK = ks.stream().mapToInt(Integer::intValue).max().orElseThrow();
+    Defects defects = defects(data);
+    int turns = data.stream().mapToInt(c -> c.turns().size()).sum();
+    List<MethodResult> results = new ArrayList<>();
+    for (Map.Entry<String, Embedder> embedder : embedders.entrySet()) {
+      progress.accept("embedder " + embedder.getKey() + ": " + data.size() + " conversations, " + turns + " turns");
+      Map<String, RetrievalScores> scores = new LinkedHashMap<>();
+      Map<String, List<Long>> latencies = new HashMap<>();
+      long[] ingestNanos = new long[METHODS.size()];
+      METHODS.forEach(m -> {
+        scores.put(m, new RetrievalScores(ks));
+        latencies.put(m, new ArrayList<>());
+      });
+      for (LocomoFile.Conversation conversation : data) {
+        try (WorkingMemory memory = WorkingMemory.builder(embedder.getValue()).build()) {
+          LexicalIndex lexical = new LexicalIndex();
+          Map<String, Integer> turnOfId = new HashMap<>();
+          List<String> diaIds = new ArrayList<>();
+          for (int t = 0; t < conversation.turns().size(); t++) {
+            LocomoFile.Turn turn = conversation.turns().get(t);
+            String item = turn.speaker() + ": " + turn.text();
+            long start = System.nanoTime();
+            String id = memory.add(item);
+            long vector = System.nanoTime() - start;
+            start = System.nanoTime();
+            lexical.add(t, item);
+            long bm25 = System.nanoTime() - start;
+            ingestNanos[0] += vector;
+            ingestNanos[1] += bm25;
+            ingestNanos[2] += vector + bm25;
+            turnOfId.put(id, t);
+            diaIds.add(turn.diaId());
+          }
+          Set<String> known = new LinkedHashSet<>(diaIds);
+          for (LocomoFile.Question question : conversation.questions()) {
+            Set<String> evidence = usableEvidence(question, known);
+            if (evidence == null) {
+              continue;
+            }
+            for (String method : METHODS) {
+              long start = System.nanoTime();
+              long[] ranked = recall(method, question.text(), maxK, memory, lexical, turnOfId);
+              latencies.get(method).add(System.nanoTime() - start);
+              List<String> recalled = new ArrayList<>(ranked.length);
+              for (long t : ranked) {
+                recalled.add(diaIds.get((int) t));
+              }
+              scores.get(method).add(question.category(), recalled, evidence);
+            }
+          }
+        }
+      }
+      for (int m = 0; m < METHODS.size(); m++) {
+        String method = METHODS.get(m);
+        RetrievalScores.Summary overall = scores.get(method).overall();
+        long[] samples = latencies.get(method).stream().mapToLong(Long::longValue).toArray();
+        results.add(new MethodResult(embedder.getKey(), method, overall.hitAt(), overall.recallAt(), overall.mrr(),
+            overall.questions(), scores.get(method).byCategory(),
+            samples.length == 0 ? 0 : NearestRank.of(samples, 0.5), samples.length == 0 ? 0 : NearestRank.of(samples,
+            0.99), ingestNanos[m] == 0 ? 0 : turns * 1e9 / ingestNanos[m]));
+      }
+    }
+    int scored = results.isEmpty() ? 0 : results.get(0).questions();
+    return new Result(data.size(), turns, scored, defects, results);
+  }
+
+  /** The turns (best first) {@code method} recalls for {@code query}, as turn ordinals. */
+  static long[] recall(String method, String query, int k, WorkingMemory memory, LexicalIndex lexical,
+      Map<String, Integer> turnOfId) {
+    return switch (method) {
+      case "vector" -> vector(query, k, memory, turnOfId);
+      case "bm25" -> lexical(query, k, lexical);
+      case "fused" -> {
+        List<RankFusion.Fused> fused = RankFusion.fuse(List.of(vector(query, FUSION_DEPTH, memory, turnOfId),
+            lexical(query, FUSION_DEPTH, lexical)), k, RankFusion.C);
+        long[] out = new long[fused.size()];
+        for (int i = 0; i < out.length; i++) {
+          out[i] = fused.get(i).key();
+        }
+        yield out;
+      }
+      default -> throw new IllegalArgumentException("no recall method " + method + "; methods are " + METHODS);
+    };
+  }
+
+  private static long[] vector(String query, int k, WorkingMemory memory, Map<String, Integer> turnOfId) {
+    List<Recall> found = memory.search(MemoryQuery.text(query).k(k).build());
+    long[] out = new long[found.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = turnOfId.get(found.get(i).id());
+    }
+    return out;
+  }
+
+  private static long[] lexical(String query, int k, LexicalIndex lexical) {
+    List<LexicalIndex.Hit> hits = lexical.search(query, k);
+    long[] out = new long[hits.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = hits.get(i).key();
+    }
+    return out;
+  }
+
+  /** The question's evidence that names turns of its conversation; null when it is not scored. */
+  static Set<String> usableEvidence(LocomoFile.Question question, Set<String> known) {
+    if (question.category() == 5 || question.evidence().isEmpty()) {
+      return null;
+    }
+    Set<String> usable = new LinkedHashSet<>();
+    for (String id : question.evidence()) {
+      if (known.contains(id)) {
+        usable.add(id);
+      }
+    }
+    return usable.isEmpty() ? null : usable;
+  }
+
+  static Defects defects(List<LocomoFile.Conversation> data) {
+    int adversarial = 0;
+    int without = 0;
+    int noTurn = 0;
+    for (LocomoFile.Conversation conversation : data) {
+      Set<String> known = new LinkedHashSet<>();
+      conversation.turns().forEach(t -> known.add(t.diaId()));
+      for (LocomoFile.Question question : conversation.questions()) {
+        if (question.category() == 5) {
+          adversarial++;
+        } else if (question.evidence().isEmpty()) {
+          without++;
+        } else if (usableEvidence(question, known) == null) {
+          noTurn++;
+        }
+      }
+    }
+    return new Defects(adversarial, without, noTurn);
+  }
+}
