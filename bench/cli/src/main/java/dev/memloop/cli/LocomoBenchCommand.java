@@ -1,7 +1,7 @@
 package dev.memloop.cli;
 
-import dev.memloop.bench.benchmarks.locomo.LocomoFile;
-import dev.memloop.bench.benchmarks.locomo.LocomoRetrieval;
+import dev.memloop.bench.benchmarks.conversation.LocomoFile;
+import dev.memloop.bench.benchmarks.conversation.LocomoRetrieval;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.Units;

@@ -43,6 +43,8 @@ class EveryFlagBadInputTest {
       Map.entry("memloop bench mcp --embedder", List.of("bert-huge")),
       Map.entry("memloop bench locomo --data", List.of("/no/such/locomo10.json")),
       Map.entry("memloop bench locomo --embedder", List.of("bert-huge")),
+      Map.entry("memloop bench longmemeval --data", List.of("/no/such/longmemeval_s.json")),
+      Map.entry("memloop bench longmemeval --embedder", List.of("bert-huge")),
       Map.entry("memloop bench embed-quality --model", List.of("/no/such/model")),
       Map.entry("memloop blackboard --budget", List.of("lots")),
       Map.entry("memloop blackboard --config", List.of("/no/such.conf")),
@@ -89,7 +91,8 @@ class EveryFlagBadInputTest {
 
   /** What a command always needs beside the flag under test (its required options), by command. */
   private static final Map<String, List<String>> REQUIRED = Map.of(
-      "memloop bench locomo", List.of("--data", "../src/test/resources/locomo/fixture.json"));
+      "memloop bench locomo", List.of("--data", "../src/test/resources/locomo/fixture.json"),
+      "memloop bench longmemeval", List.of("--data", "../src/test/resources/longmemeval/fixture.json"));
 
   @TempDir
   Path results;

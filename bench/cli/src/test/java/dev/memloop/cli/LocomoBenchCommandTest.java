@@ -40,6 +40,18 @@ class LocomoBenchCommandTest {
   }
 
   @Test
+  void should_report_longmemeval_by_session_and_by_turn() throws Exception {
+    CliRun run = CliRun.of("bench", "longmemeval", "--data", "../src/test/resources/longmemeval/fixture.json",
+        "--embedder", "hashing", "--k", "1,5", "--json", "--out", results.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.err()).contains("3 questions, 8 turns; left out: 1 abstention");
+    JsonNode methods = RunDirectory.JSON.readTree(run.out()).get("methods");
+    assertThat(methods).extracting(m -> m.get("method").asText()).containsExactly("vector", "bm25", "fused");
+    assertThat(methods.get(1).get("sessionLevel").get("recallAt").get("1").asDouble()).isEqualTo(0.75);
+    assertThat(methods.get(1).get("turnLevel").get("hitAt").fieldNames()).toIterable().containsExactly("1", "5");
+  }
+
+  @Test
   void should_refuse_a_missing_or_cut_file_in_one_line_and_write_nothing(@TempDir Path dir) throws Exception {
     CliRun missing = CliRun.of("bench", "locomo", "--data", dir.resolve("nope.json").toString(), "--out",
         results.toString());

@@ -1,4 +1,4 @@
-package dev.memloop.bench.benchmarks.locomo;
+package dev.memloop.bench.benchmarks.conversation;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,15 +19,15 @@ public final class RetrievalScores {
 
   private final List<Integer> ks;
   private final Tally all;
-  private final Map<Integer, Tally> byCategory = new TreeMap<>();
+  private final Map<String, Tally> byCategory = new TreeMap<>();
 
   public RetrievalScores(List<Integer> ks) {
     this.ks = List.copyOf(ks);
     this.all = new Tally(this.ks);
   }
 
-  /** One question: what was recalled (turn ids, best first) and which turns are its evidence. */
-  public void add(int category, List<String> recalled, Set<String> evidence) {
+  /** One question: what was recalled (ids, best first) and which are its evidence; {@code category} groups it. */
+  public void add(String category, List<String> recalled, Set<String> evidence) {
     if (evidence.isEmpty()) {
       throw new IllegalArgumentException("a scored question needs its evidence");
     }
@@ -40,8 +40,8 @@ public final class RetrievalScores {
   }
 
   /** By category, in category order. */
-  public Map<Integer, Summary> byCategory() {
-    Map<Integer, Summary> out = new LinkedHashMap<>();
+  public Map<String, Summary> byCategory() {
+    Map<String, Summary> out = new LinkedHashMap<>();
     byCategory.forEach((category, tally) -> out.put(category, tally.summary()));
     return out;
   }

@@ -1,4 +1,4 @@
-package dev.memloop.bench.benchmarks.locomo;
+package dev.memloop.bench.benchmarks.conversation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

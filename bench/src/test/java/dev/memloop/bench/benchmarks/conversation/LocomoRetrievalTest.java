@@ -1,4 +1,4 @@
-package dev.memloop.bench.benchmarks.locomo;
+package dev.memloop.bench.benchmarks.conversation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -53,9 +53,9 @@ class LocomoRetrievalTest {
     assertThat(bm25.recallAt().get(1)).isCloseTo(0.7, within(1e-12)); // Lisbon: one of its two evidence turns
     assertThat(bm25.recallAt().get(5)).isCloseTo(1.0, within(1e-12));
     assertThat(bm25.mrr()).isCloseTo(0.9, within(1e-12));
-    assertThat(bm25.byCategory().get(1).hitAt()).containsEntry(1, 0.5);
-    assertThat(bm25.byCategory().get(1).questions()).isEqualTo(2);
-    assertThat(bm25.byCategory()).containsOnlyKeys(1, 2, 3);
+    assertThat(bm25.byCategory().get("1").hitAt()).containsEntry(1, 0.5);
+    assertThat(bm25.byCategory().get("1").questions()).isEqualTo(2);
+    assertThat(bm25.byCategory()).containsOnlyKeys("1", "2", "3");
     for (LocomoRetrieval.MethodResult method : result.methods()) {
       assertThat(method.questions()).isEqualTo(5);
       assertThat(method.recallP50Nanos()).isPositive();
@@ -68,16 +68,16 @@ class LocomoRetrievalTest {
   @Test
   void should_compute_hit_recall_and_mrr_on_given_rankings() {
     RetrievalScores scores = new RetrievalScores(List.of(1, 2, 3));
-    scores.add(1, List.of("a", "b", "c"), Set.of("a"));       // rank 1
-    scores.add(1, List.of("x", "b", "a"), Set.of("a", "b"));  // b at rank 2, a at 3
-    scores.add(2, List.of("x", "y", "z"), Set.of("q"));       // never
+    scores.add("1", List.of("a", "b", "c"), Set.of("a"));       // rank 1
+    scores.add("1", List.of("x", "b", "a"), Set.of("a", "b"));  // b at rank 2, a at 3
+    scores.add("2", List.of("x", "y", "z"), Set.of("q"));       // never
     RetrievalScores.Summary overall = scores.overall();
     assertThat(overall.hitAt()).containsEntry(1, 1.0 / 3).containsEntry(2, 2.0 / 3).containsEntry(3, 2.0 / 3);
     assertThat(overall.recallAt().get(2)).isCloseTo((1 + 0.5 + 0) / 3, within(1e-12));
     assertThat(overall.recallAt().get(3)).isCloseTo((1 + 1 + 0) / 3.0, within(1e-12));
     assertThat(overall.mrr()).isCloseTo((1 + 0.5 + 0) / 3, within(1e-12));
-    assertThat(scores.byCategory().get(2).hitAt()).containsEntry(3, 0.0);
-    assertThatThrownBy(() -> scores.add(1, List.of("a"), Set.of())).hasMessageContaining("needs its evidence");
+    assertThat(scores.byCategory().get("2").hitAt()).containsEntry(3, 0.0);
+    assertThatThrownBy(() -> scores.add("1", List.of("a"), Set.of())).hasMessageContaining("needs its evidence");
   }
 
   @Test

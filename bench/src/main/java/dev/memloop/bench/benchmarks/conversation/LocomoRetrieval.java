@@ -1,11 +1,8 @@
-package dev.memloop.bench.benchmarks.locomo;
+package dev.memloop.bench.benchmarks.conversation;
 
 import dev.memloop.memory.Embedder;
-import dev.memloop.memory.MemoryQuery;
-import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.index.LexicalIndex;
-import dev.memloop.memory.index.RankFusion;
 import dev.memloop.memory.timing.NearestRank;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,7 +17,7 @@ import java.util.function.Consumer;
  * LoCoMo's retrieval task, with no model: one memory per conversation, one item per turn ({@code "Speaker: text"}),
  * and each question recalls the top turns by three methods: the embedder's vector search ({@code vector}), BM25
  * over the same turns ({@code bm25}, {@link LexicalIndex}), and their reciprocal-rank fusion ({@code fused},
- * {@link RankFusion} over each one's top {@link #FUSION_DEPTH}). A question is scored when its evidence names turns
+ * {@link TurnRecall}). A question is scored when its evidence names turns
  * of its conversation; adversarial questions (category 5, whose evidence is what a model must not be misled by) are
  * left out, and questions without usable evidence are counted, not scored. Each recall is timed, the embedding of the
  * query included; ingest is timed per method.
@@ -28,16 +25,16 @@ import java.util.function.Consumer;
 public final class LocomoRetrieval {
 
   /** How many of each search's results a fusion reads. */
-  public static final int FUSION_DEPTH = 50;
+  public static final int FUSION_DEPTH = TurnRecall.FUSION_DEPTH;
   /** The recall methods, in the order they are reported. */
-  public static final List<String> METHODS = List.of("vector", "bm25", "fused");
+  public static final List<String> METHODS = TurnRecall.METHODS;
 
   /** Questions left out, and why. */
   public record Defects(int adversarial, int withoutEvidence, int evidenceNamingNoTurn) {}
 
   /** One embedder and method: its quality overall and by category, its recall latency and its ingest rate. */
   public record MethodResult(String embedder, String method, Map<Integer, Double> hitAt, Map<Integer, Double> recallAt,
-      double mrr, int questions, Map<Integer, RetrievalScores.Summary> byCategory, long recallP50Nanos,
+      double mrr, int questions, Map<String, RetrievalScores.Summary> byCategory, long recallP50Nanos,
       long recallP99Nanos, double ingestItemsPerSecond) {}
 
   /** The whole run. */
@@ -90,13 +87,13 @@ public final class LocomoRetrieval {
             }
             for (String method : METHODS) {
               long start = System.nanoTime();
-              long[] ranked = recall(method, question.text(), maxK, memory, lexical, turnOfId);
+              long[] ranked = TurnRecall.recall(method, question.text(), maxK, memory, lexical, turnOfId);
               latencies.get(method).add(System.nanoTime() - start);
               List<String> recalled = new ArrayList<>(ranked.length);
               for (long t : ranked) {
                 recalled.add(diaIds.get((int) t));
               }
-              scores.get(method).add(question.category(), recalled, evidence);
+              scores.get(method).add(Integer.toString(question.category()), recalled, evidence);
             }
           }
         }
@@ -113,43 +110,6 @@ public final class LocomoRetrieval {
     }
     int scored = results.isEmpty() ? 0 : results.get(0).questions();
     return new Result(data.size(), turns, scored, defects, results);
-  }
-
-  /** The turns (best first) {@code method} recalls for {@code query}, as turn ordinals. */
-  static long[] recall(String method, String query, int k, WorkingMemory memory, LexicalIndex lexical,
-      Map<String, Integer> turnOfId) {
-    return switch (method) {
-      case "vector" -> vector(query, k, memory, turnOfId);
-      case "bm25" -> lexical(query, k, lexical);
-      case "fused" -> {
-        List<RankFusion.Fused> fused = RankFusion.fuse(List.of(vector(query, FUSION_DEPTH, memory, turnOfId),
-            lexical(query, FUSION_DEPTH, lexical)), k, RankFusion.C);
-        long[] out = new long[fused.size()];
-        for (int i = 0; i < out.length; i++) {
-          out[i] = fused.get(i).key();
-        }
-        yield out;
-      }
-      default -> throw new IllegalArgumentException("no recall method " + method + "; methods are " + METHODS);
-    };
-  }
-
-  private static long[] vector(String query, int k, WorkingMemory memory, Map<String, Integer> turnOfId) {
-    List<Recall> found = memory.search(MemoryQuery.text(query).k(k).build());
-    long[] out = new long[found.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = turnOfId.get(found.get(i).id());
-    }
-    return out;
-  }
-
-  private static long[] lexical(String query, int k, LexicalIndex lexical) {
-    List<LexicalIndex.Hit> hits = lexical.search(query, k);
-    long[] out = new long[hits.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = hits.get(i).key();
-    }
-    return out;
   }
 
   /** The question's evidence that names turns of its conversation; null when it is not scored. */

@@ -1,0 +1,99 @@
+package dev.memloop.cli;
+
+import dev.memloop.bench.benchmarks.conversation.LongMemEvalFile;
+import dev.memloop.bench.benchmarks.conversation.LongMemEvalRetrieval;
+import dev.memloop.bench.report.TextTable;
+import dev.memloop.memory.Embedder;
+import dev.memloop.memory.timing.Units;
+import dev.memloop.runtime.config.EmbedderNames;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code memloop bench longmemeval}: LongMemEval's retrieval task, session-level and turn-level, per method. */
+@Command(name = "longmemeval", mixinStandardHelpOptions = true,
+    description = {"Retrieval on LongMemEval's published files (longmemeval_s, _m or _oracle, from the LongMemEval "
+        + "authors; not shipped here): each question's haystack in a memory of its own, one item per turn, recalled "
+        + "by vector search, BM25 and their fusion; session-level and turn-level hit@k, recall@k and MRR by "
+        + "question type, beside recall latency. No model is asked: abstention questions are left out."})
+final class LongMemEvalBenchCommand implements Callable<Integer> {
+
+  @CommandLine.Spec
+  private CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--data", required = true, paramLabel = "FILE", description = "The LongMemEval file.")
+  private Path data;
+
+  @Option(names = "--embedder", split = ",", defaultValue = "default",
+      description = "Embedders to compare, a list: default, hashing, hashing-N, minilm, a model2vec directory "
+          + "(default: ${DEFAULT-VALUE}).")
+  private List<String> embedders;
+
+  @Option(names = "--k", split = ",", defaultValue = "1,5,10",
+      description = "The k of hit@k and recall@k, a list (default: ${DEFAULT-VALUE}).")
+  private List<Integer> ks;
+
+  @CommandLine.Mixin
+  private RunOutput output;
+
+  @Override
+  public Integer call() throws Exception {
+    Options.require(spec, ks.stream().allMatch(k -> k != null && k >= 1 && k <= 1000), "--k values must be in "
+        + "[1, 1000]: " + ks);
+    List<Integer> sortedKs = ks.stream().distinct().sorted().toList();
+    Map<String, Embedder> resolved = new LinkedHashMap<>();
+    for (String name : embedders) {
+      resolved.put(name, Options.valid(spec, () -> EmbedderNames.resolve(name)));
+    }
+    List<LongMemEvalFile.Question> questions = Options.valid(spec, () -> {
+      try {
+        return LongMemEvalFile.read(data);
+      } catch (IOException unreadable) {
+        throw new IllegalArgumentException("--data " + data + ": cannot be read (" + unreadable.getClass()
+            .getSimpleName() + ": " + unreadable.getMessage() + ")", unreadable);
+      }
+    });
+    Map<String, Object> parameters = new LinkedHashMap<>();
+    parameters.put("data", data.toString());
+    parameters.put("embedders", embedders);
+    parameters.put("k", sortedKs);
+    BenchRun run = BenchRun.start(spec, output, "longmemeval", parameters);
+    PrintWriter console = run.console();
+    LongMemEvalRetrieval.Result result = LongMemEvalRetrieval.run(questions, resolved, sortedKs, line -> {
+      console.println(line);
+      console.flush();
+    });
+    console.printf(Locale.ROOT, "%d questions, %d turns; left out: %d abstention, %d without answer sessions, %d "
+        + "without evidence turns (those are scored by session only)%n", result.questions(), result.turns(),
+        result.defects().abstention(), result.defects().withoutAnswerSessions(),
+        result.defects().withoutEvidenceTurns());
+    List<String> header = new ArrayList<>(List.of("embedder", "method"));
+    sortedKs.forEach(k -> header.add("session hit@" + k));
+    sortedKs.forEach(k -> header.add("session recall@" + k));
+    sortedKs.forEach(k -> header.add("turn recall@" + k));
+    header.addAll(List.of("recall p50 us", "recall p99 us", "ingest items/s"));
+    TextTable table = new TextTable(header.toArray(String[]::new));
+    for (LongMemEvalRetrieval.MethodResult m : result.methods()) {
+      List<Object> row = new ArrayList<>(List.of(m.embedder(), m.method()));
+      sortedKs.forEach(k -> row.add(String.format(Locale.ROOT, "%.3f", m.sessionLevel().hitAt().get(k))));
+      sortedKs.forEach(k -> row.add(String.format(Locale.ROOT, "%.3f", m.sessionLevel().recallAt().get(k))));
+      sortedKs.forEach(k -> row.add(String.format(Locale.ROOT, "%.3f", m.turnLevel().recallAt().get(k))));
+      row.add(Units.micros(m.recallP50Nanos()));
+      row.add(Units.micros(m.recallP99Nanos()));
+      row.add(String.format(Locale.ROOT, "%,.0f", m.ingestItemsPerSecond()));
+      table.row(row.toArray());
+    }
+    console.print(table.plain());
+    console.println("retrieval only: no model answered any question");
+    return run.finish("longmemeval.json", result, table.markdown());
+  }
+}

@@ -1,0 +1,135 @@
+package dev.memloop.bench.benchmarks.conversation;
+
+import dev.memloop.memory.Embedder;
+import dev.memloop.memory.WorkingMemory;
+import dev.memloop.memory.index.LexicalIndex;
+import dev.memloop.memory.timing.NearestRank;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * LongMemEval's retrieval task, with no model: each question's haystack in a memory of its own, one item per turn
+ * ({@code "role: content"}), recalled by the three {@link TurnRecall} methods. Scored twice, by question type:
+ * session-level (the sessions of the recalled turns, in the order first recalled, against
+ * {@code answer_session_ids}) and turn-level (the recalled turns against those marked {@code has_answer}).
+ * Abstention questions, and questions whose haystack marks no evidence, are counted, not scored.
+ */
+public final class LongMemEvalRetrieval {
+
+  /** Questions left out, and why. */
+  public record Defects(int abstention, int withoutAnswerSessions, int withoutEvidenceTurns) {}
+
+  /** One embedder and method: session-level and turn-level quality, recall latency, ingest rate. */
+  public record MethodResult(String embedder, String method, RetrievalScores.Summary sessionLevel,
+      Map<String, RetrievalScores.Summary> sessionLevelByType, RetrievalScores.Summary turnLevel,
+      Map<String, RetrievalScores.Summary> turnLevelByType, long recallP50Nanos, long recallP99Nanos,
+      double ingestItemsPerSecond) {}
+
+  /** The whole run. */
+  public record Result(int questions, int turns, Defects defects, List<MethodResult> methods) {}
+
+  private LongMemEvalRetrieval() {}
+
+  public static Result run(List<LongMemEvalFile.Question> data, Map<String, Embedder> embedders, List<Integer> ks,
+      Consumer<String> progress) {
+    int maxK = ks.stream().mapToInt(Integer::intValue).max().orElseThrow();
+    int abstention = 0;
+    int withoutSessions = 0;
+    int withoutTurns = 0;
+    for (LongMemEvalFile.Question q : data) {
+      if (q.abstention()) {
+        abstention++;
+      } else if (q.answerSessionIds().isEmpty()) {
+        withoutSessions++;
+      } else if (q.sessions().stream().flatMap(s -> s.turns().stream()).noneMatch(LongMemEvalFile.Turn::hasAnswer)) {
+        withoutTurns++;
+      }
+    }
+    int turns = data.stream().mapToInt(q -> q.sessions().stream().mapToInt(s -> s.turns().size()).sum()).sum();
+    List<MethodResult> results = new ArrayList<>();
+    for (Map.Entry<String, Embedder> embedder : embedders.entrySet()) {
+      progress.accept("embedder " + embedder.getKey() + ": " + data.size() + " questions, " + turns + " turns");
+      Map<String, RetrievalScores> sessions = new HashMap<>();
+      Map<String, RetrievalScores> turnScores = new HashMap<>();
+      Map<String, List<Long>> latencies = new HashMap<>();
+      long[] ingestNanos = new long[TurnRecall.METHODS.size()];
+      long ingested = 0;
+      for (String m : TurnRecall.METHODS) {
+        sessions.put(m, new RetrievalScores(ks));
+        turnScores.put(m, new RetrievalScores(ks));
+        latencies.put(m, new ArrayList<>());
+      }
+      for (LongMemEvalFile.Question q : data) {
+        if (q.abstention() || q.answerSessionIds().isEmpty()) {
+          continue;
+        }
+        try (WorkingMemory memory = WorkingMemory.builder(embedder.getValue()).build()) {
+          LexicalIndex lexical = new LexicalIndex();
+          Map<String, Integer> turnOfId = new HashMap<>();
+          List<String> sessionOfTurn = new ArrayList<>();
+          Set<String> evidenceTurns = new LinkedHashSet<>();
+          for (LongMemEvalFile.Session session : q.sessions()) {
+            for (LongMemEvalFile.Turn turn : session.turns()) {
+              int t = sessionOfTurn.size();
+              String item = turn.role() + ": " + turn.content();
+              long start = System.nanoTime();
+              String id = memory.add(item);
+              long vector = System.nanoTime() - start;
+              start = System.nanoTime();
+              lexical.add(t, item);
+              long bm25 = System.nanoTime() - start;
+              ingestNanos[0] += vector;
+              ingestNanos[1] += bm25;
+              ingestNanos[2] += vector + bm25;
+              turnOfId.put(id, t);
+              sessionOfTurn.add(session.id());
+              if (turn.hasAnswer()) {
+                evidenceTurns.add(Integer.toString(t));
+              }
+            }
+          }
+          ingested += sessionOfTurn.size();
+          Set<String> answerSessions = new LinkedHashSet<>(q.answerSessionIds());
+          for (String method : TurnRecall.METHODS) {
+            long start = System.nanoTime();
+            // deep enough that the sessions of the recalled turns reach k distinct sessions in most haystacks
+            long[] ranked = TurnRecall.recall(method, q.text(), maxK * 4, memory, lexical, turnOfId);
+            latencies.get(method).add(System.nanoTime() - start);
+            List<String> recalledSessions = new ArrayList<>(new LinkedHashSet<>(ids(ranked, sessionOfTurn)));
+            sessions.get(method).add(q.type(), recalledSessions, answerSessions);
+            if (!evidenceTurns.isEmpty()) {
+              List<String> recalledTurns = new ArrayList<>();
+              for (int i = 0; i < Math.min(maxK, ranked.length); i++) {
+                recalledTurns.add(Long.toString(ranked[i]));
+              }
+              turnScores.get(method).add(q.type(), recalledTurns, evidenceTurns);
+            }
+          }
+        }
+      }
+      for (int m = 0; m < TurnRecall.METHODS.size(); m++) {
+        String method = TurnRecall.METHODS.get(m);
+        long[] samples = latencies.get(method).stream().mapToLong(Long::longValue).toArray();
+        results.add(new MethodResult(embedder.getKey(), method, sessions.get(method).overall(),
+            sessions.get(method).byCategory(), turnScores.get(method).overall(), turnScores.get(method).byCategory(),
+            samples.length == 0 ? 0 : NearestRank.of(samples, 0.5),
+            samples.length == 0 ? 0 : NearestRank.of(samples, 0.99),
+            ingestNanos[m] == 0 ? 0 : ingested * 1e9 / ingestNanos[m]));
+      }
+    }
+    return new Result(data.size(), turns, new Defects(abstention, withoutSessions, withoutTurns), results);
+  }
+
+  private static List<String> ids(long[] ranked, List<String> sessionOfTurn) {
+    List<String> out = new ArrayList<>(ranked.length);
+    for (long t : ranked) {
+      out.add(sessionOfTurn.get((int) t));
+    }
+    return out;
+  }
+}
