@@ -26,6 +26,17 @@ public final class HttpMcpServer implements AutoCloseable {
   /** Where the metrics are, in the Prometheus text format, when a scrape is given. */
   public static final String METRICS = "/metrics";
 
+  /**
+   * Tomcat's class loader warns at stop of threads it did not start and cannot stop (the SDK's Reactor pool, the
+   * process's, not a web application's): held here, so that the level set on it stays (JUL keeps loggers weakly).
+   */
+  private static final java.util.logging.Logger LOADER =
+      java.util.logging.Logger.getLogger("org.apache.catalina.loader.WebappClassLoaderBase");
+
+  static {
+    LOADER.setLevel(java.util.logging.Level.SEVERE);
+  }
+
   private final Tomcat tomcat;
   private final McpSyncServer server;
   private final String host;
@@ -59,6 +70,7 @@ public final class HttpMcpServer implements AutoCloseable {
         .jsonMapper(McpJsonDefaults.getMapper()).mcpEndpoint(ENDPOINT).build();
     McpSyncServer server = served.start(transport);
     Tomcat tomcat = new Tomcat();
+    tomcat.setSilent(true); // its start and stop lines are not the command's output; failures still throw
     try {
       tomcat.setBaseDir(Files.createTempDirectory("memloop-mcp-").toString()); // Tomcat's work directory
     } catch (IOException e) {
@@ -71,6 +83,11 @@ public final class HttpMcpServer implements AutoCloseable {
     connector.setThrowOnFailure(true); // a port in use fails start(), instead of a log line and a server that is not
     tomcat.setConnector(connector);
     Context context = tomcat.addContext("", null);
+    if (context instanceof org.apache.catalina.core.StandardContext standard) {
+      // nothing of a web application's is loaded here: no leak to look for at stop, and no warning that it cannot
+      standard.setClearReferencesRmiTargets(false);
+      standard.setClearReferencesThreadLocals(false);
+    }
     Wrapper servlet = Tomcat.addServlet(context, "mcp", transport);
     servlet.setAsyncSupported(true); // the transport answers with server-sent events, asynchronously
     context.addServletMappingDecoded(ENDPOINT, "mcp");
