@@ -193,7 +193,8 @@ abstract class BaseWorkingMemory implements WorkingMemory {
       start = ticker.nanoTime(); // a caller's vector is normalized here: store work
       unit = UnitVectors.unit(query.vector(), squaredNorm, false);
     }
-    List<Recall> found = searchUntimed(unit, query.k(), minScore, query.screen(), ALL);
+    List<Recall> found = query.hybrid() ? hybridUntimed(unit, query, minScore)
+        : searchUntimed(unit, query.k(), minScore, query.screen(), ALL);
     timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
     if (query.minScore() != MemoryQuery.NO_MINIMUM) {
       double least = query.minScore(); // the float bound was rounded down: hold the double one exactly
@@ -286,6 +287,26 @@ abstract class BaseWorkingMemory implements WorkingMemory {
       return answer.apply(core, buffers);
     } finally {
       endRead(touches);
+      giveBack(buffers, searches, reranked);
+    }
+  }
+
+  /** A hybrid recall, exclusively: BM25 reuses its score buffers, so two may not run at once. */
+  private List<Recall> hybridUntimed(float[] unit, MemoryQuery query, float minScore) {
+    if (!core.lexical()) {
+      throw new IllegalStateException("this memory keeps no lexical index, so it cannot answer a hybrid recall: "
+          + "build it with WorkingMemory.builder(embedder).lexical()");
+    }
+    SearchBuffers buffers = takeBuffers();
+    long searches = buffers.searches();
+    long reranked = buffers.reranked();
+    beginRead(true);
+    try {
+      ensureOpen("search");
+      return core.hybrid(unit, query.text(), Math.min(query.k(), Math.max(1, core.size())),
+          Math.max(MemoryQuery.HYBRID_DEPTH, query.k()), minScore, query.screen(), buffers);
+    } finally {
+      endRead(true);
       giveBack(buffers, searches, reranked);
     }
   }

@@ -49,6 +49,10 @@ final class MemoryCore {
   private Slot[] slotOf;
   private long nextKey;
   private long evictions;
+  /** BM25 over the items' texts, by key, kept in step with them; null unless the memory was built lexical. */
+  private final dev.memloop.memory.index.LexicalIndex lexical;
+  /** Each item's slot by key, for lexical hits (which come back by key); null without {@link #lexical}. */
+  private final Map<Long, Slot> slotOfKey;
   /**
    * The index's predicate for the last filter searched with, reused while the filter is the same (the guard asks
    * with one constant filter per kind on every step, and must not allocate a predicate per lookup). One immutable
@@ -67,6 +71,14 @@ final class MemoryCore {
    * carries no item arrays (thousands of idle agents share a heap).
    */
   MemoryCore(VectorIndex index, int capacity, Eviction eviction, IdPrefix idPrefix, int expectedSize) {
+    this(index, capacity, eviction, idPrefix, expectedSize, false);
+  }
+
+  /** @param lexical whether to keep a BM25 index of the texts beside the vectors (for {@link #hybrid}) */
+  MemoryCore(VectorIndex index, int capacity, Eviction eviction, IdPrefix idPrefix, int expectedSize,
+      boolean lexical) {
+    this.lexical = lexical ? new dev.memloop.memory.index.LexicalIndex() : null;
+    this.slotOfKey = lexical ? new HashMap<>() : null;
     this.index = index;
     this.initialCapacity = expectedSize;
     this.slots = Collections.emptyMap();
@@ -137,6 +149,10 @@ final class MemoryCore {
       slots.put(id, slot);
     }
     int ordinal = index.add(unitVector, key);
+    if (lexical != null) {
+      lexical.add(key, text);
+      slotOfKey.put(key, slot);
+    }
     ensureCapacity(ordinal + 1);
     ids[ordinal] = id;
     texts[ordinal] = text;
@@ -181,6 +197,10 @@ final class MemoryCore {
   void clear() {
     index.clear();
     slots.clear();
+    if (lexical != null) {
+      lexical.clear();
+      slotOfKey.clear();
+    }
     oldest = null;
     newest = null;
     Arrays.fill(ids, null);
@@ -191,6 +211,58 @@ final class MemoryCore {
 
   void search(float[] unitQuery, int k, float minScore, MetadataFilter filter, SearchBuffers buffers) {
     index.search(unitQuery, k, minScore, filter == null ? null : accept(filter), buffers);
+  }
+
+  boolean lexical() {
+    return lexical != null;
+  }
+
+  /**
+   * The hybrid recall: the vector search's and BM25's top {@code depth} each (both among the items {@code filter}
+   * passes), fused by reciprocal rank ({@link dev.memloop.memory.index.RankFusion}), the best {@code k} kept whose
+   * cosine with the query reaches {@code minScore}; each reported with its cosine similarity, in the fused order.
+   */
+  List<Recall> hybrid(float[] unitQuery, String text, int k, int depth, float minScore, MetadataFilter filter,
+      SearchBuffers buffers) {
+    int vectorDepth = Math.min(depth, Math.max(1, size()));
+    index.search(unitQuery, vectorDepth, Float.NEGATIVE_INFINITY, filter == null ? null : accept(filter), buffers);
+    long[] byVector = new long[buffers.count()];
+    for (int i = 0; i < byVector.length; i++) {
+      byVector[i] = index.key(buffers.ordinal(i));
+    }
+    List<dev.memloop.memory.index.LexicalIndex.Hit> hits = lexical.search(text, depth + (filter == null ? 0 : depth));
+    long[] byText = new long[Math.min(depth, hits.size())];
+    int kept = 0;
+    for (dev.memloop.memory.index.LexicalIndex.Hit hit : hits) {
+      if (kept == byText.length) {
+        break;
+      }
+      if (filter == null || filter.test(metadataAt(slotOfKey.get(hit.key()).ordinal))) {
+        byText[kept++] = hit.key();
+      }
+    }
+    byText = java.util.Arrays.copyOf(byText, kept);
+    List<Recall> out = new ArrayList<>(k);
+    for (dev.memloop.memory.index.RankFusion.Fused fused : dev.memloop.memory.index.RankFusion.fuse(
+        List.of(byVector, byText), Integer.MAX_VALUE, dev.memloop.memory.index.RankFusion.C)) {
+      if (out.size() == k) {
+        break;
+      }
+      int ordinal = slotOfKey.get(fused.key()).ordinal;
+      float cosine = dot(unitQuery, index.vector(ordinal));
+      if (cosine >= minScore) {
+        out.add(recallAt(ordinal, cosine));
+      }
+    }
+    return out;
+  }
+
+  private static float dot(float[] a, float[] b) {
+    double sum = 0;
+    for (int i = 0; i < a.length; i++) {
+      sum += (double) a[i] * b[i];
+    }
+    return (float) sum;
   }
 
   private IntPredicate accept(MetadataFilter filter) {
@@ -278,6 +350,11 @@ final class MemoryCore {
   private void removeAt(int ordinal) {
     unlink(slotOf[ordinal]);
     slots.remove(ids[ordinal]);
+    if (lexical != null) {
+      long key = index.key(ordinal);
+      lexical.remove(key);
+      slotOfKey.remove(key);
+    }
     int last = size() - 1;
     index.removeAt(ordinal);
     if (ordinal != last) {

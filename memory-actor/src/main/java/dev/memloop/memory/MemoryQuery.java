@@ -29,6 +29,9 @@ public final class MemoryQuery {
   /** The score of "no minimum": every item qualifies. */
   public static final double NO_MINIMUM = Double.NEGATIVE_INFINITY;
 
+  /** How many of each search's results a hybrid recall fuses (at least k): the vector search's and BM25's top 50. */
+  public static final int HYBRID_DEPTH = 50;
+
   private final String text;
   private final float[] vector;
   private final int k;
@@ -36,6 +39,7 @@ public final class MemoryQuery {
   private final MetadataFilter filter;
   private final Set<MemoryKind> kinds; // null: every kind
   private final MetadataFilter kindsAndFilter; // what a memory screens by: the kinds, then the filter; or null
+  private final boolean hybrid;
 
   private MemoryQuery(Builder b) {
     this.text = b.text;
@@ -46,6 +50,7 @@ public final class MemoryQuery {
     this.kinds = b.kinds == null ? null : Collections.unmodifiableSet(EnumSet.copyOf(b.kinds));
     MetadataFilter byKind = kinds == null ? null : MemoryKind.filter(kinds);
     this.kindsAndFilter = byKind == null ? filter : filter == null ? byKind : byKind.and(filter);
+    this.hybrid = b.hybrid;
   }
 
   /** A query for the items nearest to {@code text}, which the memory embeds. */
@@ -100,6 +105,15 @@ public final class MemoryQuery {
     return filter;
   }
 
+  /**
+   * Whether the recall is hybrid: the vector search and BM25 over the items' texts, fused by reciprocal rank, so
+   * that a query's exact words (a name, a number, a rare term) count beside its meaning. Only a memory built with
+   * {@code WorkingMemoryBuilder.lexical()} answers it; any other refuses it by name.
+   */
+  public boolean hybrid() {
+    return hybrid;
+  }
+
   /** The kinds of item asked for (unmodifiable), or null for every kind. */
   public Set<MemoryKind> kinds() {
     return kinds;
@@ -126,7 +140,7 @@ public final class MemoryQuery {
     return "MemoryQuery[" + (text != null ? "text=" + Inputs.show(text) : "vector=" + vector.length + " dims")
         + ", k=" + k + (minScore == NO_MINIMUM ? "" : ", minScore=" + minScore)
         + (kinds == null ? "" : ", kinds=" + kinds) + (filter == null ? "" : ", filtered")
-        + "]";
+        + (hybrid ? ", hybrid" : "") + "]";
   }
 
   /** Builds a {@link MemoryQuery}; not thread-safe. */
@@ -138,6 +152,7 @@ public final class MemoryQuery {
     private double minScore = NO_MINIMUM;
     private MetadataFilter filter;
     private Set<MemoryKind> kinds;
+    private boolean hybrid;
 
     private Builder(String text, float[] vector, boolean byVector) {
       this.text = text;
@@ -173,6 +188,12 @@ public final class MemoryQuery {
       return this;
     }
 
+    /** A hybrid recall ({@link MemoryQuery#hybrid()}): a text query's meaning and its words, fused. */
+    public Builder hybrid() {
+      this.hybrid = true;
+      return this;
+    }
+
     /** Only items of {@code kinds} (not empty), or of every kind when {@code kinds} is null. */
     public Builder kinds(Set<MemoryKind> kinds) {
       if (kinds != null && (kinds.isEmpty() || kinds.contains(null))) {
@@ -192,6 +213,8 @@ public final class MemoryQuery {
       }
       if (!byVector) {
         Inputs.text(text, "query");
+      } else if (hybrid) {
+        throw new IllegalArgumentException("a hybrid recall needs a text query: BM25 reads words, not a vector");
       }
       Inputs.k(k);
       if (minScore != NO_MINIMUM && !(minScore >= -1 && minScore <= 1)) {
@@ -204,13 +227,14 @@ public final class MemoryQuery {
   /** For tests and records: equal queries ask the same thing (the filter compared by identity). */
   @Override
   public boolean equals(Object o) {
-    return o instanceof MemoryQuery q && k == q.k && Double.compare(minScore, q.minScore) == 0 && filter == q.filter
+    return o instanceof MemoryQuery q && k == q.k && hybrid == q.hybrid && Double.compare(minScore, q.minScore) == 0
+        && filter == q.filter
         && java.util.Objects.equals(kinds, q.kinds) && java.util.Objects.equals(text, q.text)
         && Arrays.equals(vector, q.vector);
   }
 
   @Override
   public int hashCode() {
-    return java.util.Objects.hash(text, Arrays.hashCode(vector), k, minScore, kinds);
+    return java.util.Objects.hash(text, Arrays.hashCode(vector), k, minScore, kinds, hybrid);
   }
 }

@@ -22,6 +22,7 @@ public final class WorkingMemoryBuilder {
   private HnswVectorIndex.Parameters hnsw = HnswVectorIndex.Parameters.DEFAULT;
   private int capacity = Integer.MAX_VALUE;
   private Eviction eviction = Eviction.NONE;
+  private boolean lexical;
   private boolean threadSafe;
   private Ticker ticker = Ticker.system();
   private int timingSamples = SampleReservoir.DEFAULT_CAPACITY;
@@ -128,10 +129,20 @@ public final class WorkingMemoryBuilder {
     return this;
   }
 
+  /**
+   * Keeps a BM25 index of the items' texts beside the vectors, updated on every add, remove and eviction, so that
+   * the memory answers hybrid recalls ({@code MemoryQuery.Builder.hybrid()}). It costs each add a tokenization
+   * (about a microsecond for a sentence) and holds each text's terms; off by default.
+   */
+  public WorkingMemoryBuilder lexical() {
+    this.lexical = true;
+    return this;
+  }
+
   public WorkingMemory build() {
     IdPrefix prefix = idPrefix != null ? IdPrefix.of(idPrefix) : IdPrefix.numbered(MEMORIES.incrementAndGet());
     int presize = Math.min(expectedSize, capacity);
-    MemoryCore core = new MemoryCore(newIndex(presize), capacity, eviction, prefix, presize);
+    MemoryCore core = new MemoryCore(newIndex(presize), capacity, eviction, prefix, presize, lexical);
     return threadSafe
         ? new ConcurrentWorkingMemory(embedder, dimension, ticker, core, timingSamples)
         : new LocalWorkingMemory(embedder, dimension, ticker, core, timingSamples);

@@ -126,6 +126,10 @@ final class PgVectorMemory implements WorkingMemory {
     if (query == null) {
       throw new IllegalArgumentException("query must not be null");
     }
+    if (query.hybrid()) {
+      throw new IllegalStateException("a memory in pgvector keeps no lexical index, so it cannot answer a hybrid "
+          + "recall: use an in-process memory built with WorkingMemory.builder(embedder).lexical()");
+    }
     float[] unit;
     if (query.isText()) {
       open("search");

@@ -85,7 +85,8 @@ final class McpCommand implements Callable<Integer> {
   }
 
   private WorkingMemory memory(Embedder resolved, String name, String run) {
-    WorkingMemory empty = WorkingMemory.builder(resolved).threadSafe().idPrefix(name + "-" + run + "-").build();
+    WorkingMemory empty = WorkingMemory.builder(resolved).threadSafe().lexical().idPrefix(name + "-" + run + "-")
+        .build(); // lexical: recall weighs a query's exact words beside its meaning (hybrid, by default)
     if (data == null) {
       return empty;
     }
@@ -98,7 +99,7 @@ final class McpCommand implements Callable<Integer> {
   }
 
   private MemoryMcpServer.Builder server(Served served) {
-    MemoryMcpServer.Builder server = MemoryMcpServer.builder(served.notes(), memory)
+    MemoryMcpServer.Builder server = MemoryMcpServer.builder(served.notes(), memory).hybridRecall()
         .metrics(served.registry().registry());
     return served.board() == null ? server : server.board(served.board(), board);
   }

@@ -115,6 +115,12 @@ class McpCommandTest {
         CallToolResult found = planner.callTool(new CallToolRequest("recall",
             Map.of("query", "what sort of hotel does our client in Lisbon need?", "k", 1)));
         assertThat(text(found)).contains("vegetarian hotel near the train station");
+        planner.callTool(new CallToolRequest("remember", Map.of("text", "ticket ZX4471 belongs to the storage team")));
+        CallToolResult byWord = planner.callTool(new CallToolRequest("recall", Map.of("query", "ZX4471", "k", 1)));
+        assertThat(text(byWord)).as("hybrid by default: an exact rare word finds its note")
+            .contains("ticket ZX4471 belongs to the storage team");
+        assertThat(planner.callTool(new CallToolRequest("recall", Map.of("query", "ZX4471", "hybrid", "yes")))
+            .isError()).as("a flag that is not true or false is a tool error").isTrue();
 
         planner.callTool(new CallToolRequest("post", Map.of("text", "I booked the 9:40 train to Porto for Ana")));
         booker.callTool(new CallToolRequest("post", Map.of("text", "the hotel in Porto is paid")));
@@ -133,7 +139,7 @@ class McpCommandTest {
                 .timeout(Duration.ofSeconds(10)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
         assertThat(metrics.statusCode()).isEqualTo(200);
         assertThat(metrics.body()).as("every call timed, by memory, tool and outcome")
-            .contains("memloop_mcp_calls_seconds_count{memory=\"web\",outcome=\"ok\",tool=\"remember\"} 2")
+            .contains("memloop_mcp_calls_seconds_count{memory=\"web\",outcome=\"ok\",tool=\"remember\"} 3")
             .contains("memloop_mcp_calls_seconds_count{memory=\"desk\",outcome=\"ok\",tool=\"post\"} 2")
             .contains("memloop_mcp_calls_seconds_count{memory=\"desk\",outcome=\"error\",tool=\"read\"} 1");
       } finally {

@@ -76,6 +76,7 @@ public final class MemoryMcpServer {
     private WorkingMemory board;
     private String boardName;
     private MeterRegistry registry;
+    private boolean hybrid;
 
     private Builder(WorkingMemory memory, String name) {
       if (memory == null || name == null || name.isBlank()) {
@@ -93,6 +94,15 @@ public final class MemoryMcpServer {
       }
       this.board = board;
       this.boardName = boardName;
+      return this;
+    }
+
+    /**
+     * Makes {@code recall} hybrid unless a call says otherwise (its {@code hybrid} argument): the vector search and
+     * BM25 fused. The memory must be built with {@code WorkingMemoryBuilder.lexical()}.
+     */
+    public Builder hybridRecall() {
+      this.hybrid = true;
       return this;
     }
 
@@ -157,7 +167,7 @@ public final class MemoryMcpServer {
     }
 
     private McpSyncServer configure(McpServer.SyncSpecification<?> spec) {
-      List<SyncToolSpecification> tools = new ArrayList<>(new MemoryTools(memory, name, new ToolCalls(registry, name))
+      List<SyncToolSpecification> tools = new ArrayList<>(new MemoryTools(memory, name, new ToolCalls(registry, name), hybrid)
           .specifications());
       String instructions = "The memory '" + name + "': remember what is worth keeping, recall it by meaning, match "
           + "before you repeat work, forget what is wrong.";

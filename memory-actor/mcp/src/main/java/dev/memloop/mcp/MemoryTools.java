@@ -31,11 +31,14 @@ final class MemoryTools {
   private final WorkingMemory memory;
   private final String name;
   private final ToolCalls calls;
+  private final boolean hybridByDefault;
 
-  MemoryTools(WorkingMemory memory, String name, ToolCalls calls) {
+  /** @param hybridByDefault whether a recall that does not say is hybrid (the memory must be built lexical) */
+  MemoryTools(WorkingMemory memory, String name, ToolCalls calls, boolean hybridByDefault) {
     this.memory = memory;
     this.name = name;
     this.calls = calls;
+    this.hybridByDefault = hybridByDefault;
   }
 
   List<SyncToolSpecification> specifications() {
@@ -49,7 +52,9 @@ final class MemoryTools {
             Map.of("query", property("string", "what to look for"),
                 "k", property("integer", "how many, at most " + MAX_K + " (default 5)"),
                 "kinds", Map.of("type", "array", "items", Map.of("type", "string"),
-                    "description", "only these kinds (note, action, tool-call, observation, post); all by default")),
+                    "description", "only these kinds (note, action, tool-call, observation, post); all by default"),
+                "hybrid", property("boolean", "also weigh the query's exact words (names, numbers, rare terms) "
+                    + "beside its meaning; " + (hybridByDefault ? "on" : "off") + " by default")),
             List.of("query"), this::recall),
         calls.tool("match",
             "Whether an item like this one is saved already: the most similar, if at least the threshold.",
@@ -77,7 +82,11 @@ final class MemoryTools {
     String query = arguments.text("query");
     int k = arguments.whole("k", 5, 1, MAX_K);
     Set<MemoryKind> kinds = arguments.kinds("kinds");
-    List<Recall> found = memory.search(MemoryQuery.text(query).k(k).kinds(kinds).build());
+    MemoryQuery.Builder search = MemoryQuery.text(query).k(k).kinds(kinds);
+    if (arguments.flag("hybrid", hybridByDefault)) {
+      search.hybrid();
+    }
+    List<Recall> found = memory.search(search.build());
     StringBuilder text = new StringBuilder(found.isEmpty() ? "nothing saved matches" : "");
     List<Map<String, Object>> items = new ArrayList<>(found.size());
     for (Recall r : found) {

@@ -38,6 +38,18 @@ final class ToolArguments {
     return text;
   }
 
+  /** An optional true or false; {@code fallback} when absent. */
+  boolean flag(String name, boolean fallback) throws BadArgument {
+    Object value = values.get(name);
+    if (value == null) {
+      return fallback;
+    }
+    if (!(value instanceof Boolean b)) {
+      throw new BadArgument(tool + ": \"" + name + "\" must be true or false" + got(value));
+    }
+    return b;
+  }
+
   /** An optional non-blank text; null when absent. */
   String optionalText(String name) throws BadArgument {
     return values.get(name) == null ? null : text(name);

@@ -60,7 +60,7 @@ public final class LocomoRetrieval {
         latencies.put(m, new ArrayList<>());
       });
       for (LocomoFile.Conversation conversation : data) {
-        try (WorkingMemory memory = WorkingMemory.builder(embedder.getValue()).build()) {
+        try (WorkingMemory memory = WorkingMemory.builder(embedder.getValue()).lexical().build()) {
           LexicalIndex lexical = new LexicalIndex();
           Map<String, Integer> turnOfId = new HashMap<>();
           List<String> diaIds = new ArrayList<>();

@@ -68,7 +68,7 @@ public final class LongMemEvalRetrieval {
         if (q.abstention() || q.answerSessionIds().isEmpty()) {
           continue;
         }
-        try (WorkingMemory memory = WorkingMemory.builder(embedder.getValue()).build()) {
+        try (WorkingMemory memory = WorkingMemory.builder(embedder.getValue()).lexical().build()) {
           LexicalIndex lexical = new LexicalIndex();
           Map<String, Integer> turnOfId = new HashMap<>();
           List<String> sessionOfTurn = new ArrayList<>();

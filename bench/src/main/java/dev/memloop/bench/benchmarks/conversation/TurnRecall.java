@@ -10,13 +10,14 @@ import java.util.Map;
 
 /**
  * The three ways a benchmark recalls turns: the embedder's vector search ({@code vector}), BM25 over the same turns
- * ({@code bm25}, {@link LexicalIndex}), and their reciprocal-rank fusion ({@code fused}, {@link RankFusion} over each
- * one's top {@link #FUSION_DEPTH}). Turns are named by their ordinal in the memory's order of adds. Stateless.
+ * ({@code bm25}, a {@link LexicalIndex} of the benchmark's), and the memory's own hybrid recall ({@code fused}: the
+ * two fused by {@link RankFusion} over each one's top {@link #FUSION_DEPTH}, a memory built
+ * {@code lexical()}). Turns are named by their ordinal in the memory's order of adds. Stateless.
  */
 final class TurnRecall {
 
   /** How many of each search's results a fusion reads. */
-  static final int FUSION_DEPTH = 50;
+  static final int FUSION_DEPTH = MemoryQuery.HYBRID_DEPTH;
   /** The recall methods, in the order they are reported. */
   static final List<String> METHODS = List.of("vector", "bm25", "fused");
 
@@ -28,21 +29,16 @@ final class TurnRecall {
     return switch (method) {
       case "vector" -> vector(query, k, memory, turnOfId);
       case "bm25" -> lexical(query, k, lexical);
-      case "fused" -> {
-        List<RankFusion.Fused> fused = RankFusion.fuse(List.of(vector(query, FUSION_DEPTH, memory, turnOfId),
-            lexical(query, FUSION_DEPTH, lexical)), k, RankFusion.C);
-        long[] out = new long[fused.size()];
-        for (int i = 0; i < out.length; i++) {
-          out[i] = fused.get(i).key();
-        }
-        yield out;
-      }
+      case "fused" -> ids(memory.search(MemoryQuery.text(query).k(k).hybrid().build()), turnOfId);
       default -> throw new IllegalArgumentException("no recall method " + method + "; methods are " + METHODS);
     };
   }
 
   private static long[] vector(String query, int k, WorkingMemory memory, Map<String, Integer> turnOfId) {
-    List<Recall> found = memory.search(MemoryQuery.text(query).k(k).build());
+    return ids(memory.search(MemoryQuery.text(query).k(k).build()), turnOfId);
+  }
+
+  private static long[] ids(List<Recall> found, Map<String, Integer> turnOfId) {
     long[] out = new long[found.size()];
     for (int i = 0; i < out.length; i++) {
       out[i] = turnOfId.get(found.get(i).id());
