@@ -61,7 +61,8 @@ final class AgentState {
     this.reasoner = reasoner;
     this.blocking = blocking;
     this.system = system;
-    this.trace = spec.tracer() == null ? null : new TurnTrace(spec.tracer(), spec.id());
+    this.trace = spec.tracer() == null ? null
+        : new TurnTrace(spec.tracer(), spec.id(), policy.kind().configName());
   }
 
   static AgentState create(AgentSpec spec, ActorContext<Agent.Command> context) {

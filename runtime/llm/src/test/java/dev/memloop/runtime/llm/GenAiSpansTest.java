@@ -73,6 +73,7 @@ class GenAiSpansTest {
     assertThat(turn.getAttributes().get(number("memloop.hops"))).as("memloop's own facts on the same span")
         .isPositive(); // the model's answers came back as messages
     assertThat(turn.getAttributes().get(number("memloop.budget.spent.nanos"))).isNotNull();
+    assertThat(turn.getAttributes().get(text("memloop.policy"))).isEqualTo("per-step");
 
     List<SpanData> chats = all.stream().filter(s -> s.getName().equals("chat gpt-5-mini")).toList();
     assertThat(chats).as("the call that asked for the tools, and the one that answered").hasSize(2);

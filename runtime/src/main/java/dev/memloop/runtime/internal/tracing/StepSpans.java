@@ -69,6 +69,7 @@ public final class StepSpans {
         AGENT_NAME, agentId, AGENT, agentId, TURN, (long) turn));
   }
 
+  public static final AttributeKey<String> POLICY = AttributeKey.stringKey("memloop.policy");
   public static final AttributeKey<Long> BUDGET = AttributeKey.longKey("memloop.budget.nanos");
   public static final AttributeKey<Long> SPENT = AttributeKey.longKey("memloop.budget.spent.nanos");
   public static final AttributeKey<Long> HOPS = AttributeKey.longKey("memloop.hops");

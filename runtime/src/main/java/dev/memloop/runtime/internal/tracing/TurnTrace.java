@@ -35,12 +35,15 @@ public final class TurnTrace {
 
   private final Tracer tracer;
   private final String agentId;
+  private final String policy;
   private Span turn;
   private Context inTurn;
 
-  public TurnTrace(Tracer tracer, String agentId) {
+  /** @param policy the agent's memory policy as its config names it ({@code per-step}...), on every turn's span */
+  public TurnTrace(Tracer tracer, String agentId, String policy) {
     this.tracer = tracer;
     this.agentId = agentId;
+    this.policy = policy;
   }
 
   /** The W3C {@code traceparent} of {@code context}'s span, or null when it has none: what a sent turn carries. */
@@ -57,7 +60,8 @@ public final class TurnTrace {
   public void start(int index, String traceParent) {
     Context parent = traceParent == null ? Context.root()
         : W3CTraceContextPropagator.getInstance().extract(Context.root(), Map.of(TRACEPARENT, traceParent), FROM_MAP);
-    turn = StepSpans.turn(tracer, agentId, index).setParent(parent).startSpan();
+    turn = StepSpans.turn(tracer, agentId, index).setParent(parent).setAttribute(StepSpans.POLICY, policy)
+        .startSpan();
     inTurn = parent.with(turn);
   }
 
