@@ -5,8 +5,6 @@ import dev.memloop.bench.benchmarks.conversation.LongMemEvalRetrieval;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.Units;
-import dev.memloop.runtime.config.EmbedderNames;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,38 +31,20 @@ final class LongMemEvalBenchCommand implements Callable<Integer> {
   @Option(names = "--data", required = true, paramLabel = "FILE", description = "The LongMemEval file.")
   private Path data;
 
-  @Option(names = "--embedder", split = ",", defaultValue = "default",
-      description = "Embedders to compare, a list: default, hashing, hashing-N, minilm, a model2vec directory "
-          + "(default: ${DEFAULT-VALUE}).")
-  private List<String> embedders;
-
-  @Option(names = "--k", split = ",", defaultValue = "1,5,10",
-      description = "The k of hit@k and recall@k, a list (default: ${DEFAULT-VALUE}).")
-  private List<Integer> ks;
+  @CommandLine.Mixin
+  private RetrievalOptions retrieval;
 
   @CommandLine.Mixin
   private RunOutput output;
 
   @Override
   public Integer call() throws Exception {
-    Options.require(spec, ks.stream().allMatch(k -> k != null && k >= 1 && k <= 1000), "--k values must be in "
-        + "[1, 1000]: " + ks);
-    List<Integer> sortedKs = ks.stream().distinct().sorted().toList();
-    Map<String, Embedder> resolved = new LinkedHashMap<>();
-    for (String name : embedders) {
-      resolved.put(name, Options.valid(spec, () -> EmbedderNames.resolve(name)));
-    }
-    List<LongMemEvalFile.Question> questions = Options.valid(spec, () -> {
-      try {
-        return LongMemEvalFile.read(data);
-      } catch (IOException unreadable) {
-        throw new IllegalArgumentException("--data " + data + ": cannot be read (" + unreadable.getClass()
-            .getSimpleName() + ": " + unreadable.getMessage() + ")", unreadable);
-      }
-    });
+    List<Integer> sortedKs = retrieval.ks(spec);
+    Map<String, Embedder> resolved = retrieval.embedders(spec);
+    List<LongMemEvalFile.Question> questions = RetrievalOptions.read(spec, data, LongMemEvalFile::read);
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("data", data.toString());
-    parameters.put("embedders", embedders);
+    parameters.put("embedders", retrieval.embedders);
     parameters.put("k", sortedKs);
     BenchRun run = BenchRun.start(spec, output, "longmemeval", parameters);
     PrintWriter console = run.console();

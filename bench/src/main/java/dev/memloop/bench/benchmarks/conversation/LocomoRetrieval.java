@@ -1,8 +1,6 @@
 package dev.memloop.bench.benchmarks.conversation;
 
 import dev.memloop.memory.Embedder;
-import dev.memloop.memory.WorkingMemory;
-import dev.memloop.memory.index.LexicalIndex;
 import dev.memloop.memory.timing.NearestRank;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -60,23 +58,10 @@ public final class LocomoRetrieval {
         latencies.put(m, new ArrayList<>());
       });
       for (LocomoFile.Conversation conversation : data) {
-        try (WorkingMemory memory = WorkingMemory.builder(embedder.getValue()).lexical().build()) {
-          LexicalIndex lexical = new LexicalIndex();
-          Map<String, Integer> turnOfId = new HashMap<>();
+        try (TurnMemory memory = new TurnMemory(embedder.getValue(), ingestNanos)) {
           List<String> diaIds = new ArrayList<>();
-          for (int t = 0; t < conversation.turns().size(); t++) {
-            LocomoFile.Turn turn = conversation.turns().get(t);
-            String item = turn.speaker() + ": " + turn.text();
-            long start = System.nanoTime();
-            String id = memory.add(item);
-            long vector = System.nanoTime() - start;
-            start = System.nanoTime();
-            lexical.add(t, item);
-            long bm25 = System.nanoTime() - start;
-            ingestNanos[0] += vector;
-            ingestNanos[1] += bm25;
-            ingestNanos[2] += vector + bm25;
-            turnOfId.put(id, t);
+          for (LocomoFile.Turn turn : conversation.turns()) {
+            memory.add(turn.speaker() + ": " + turn.text());
             diaIds.add(turn.diaId());
           }
           Set<String> known = new LinkedHashSet<>(diaIds);
@@ -87,7 +72,7 @@ public final class LocomoRetrieval {
             }
             for (String method : METHODS) {
               long start = System.nanoTime();
-              long[] ranked = TurnRecall.recall(method, question.text(), maxK, memory, lexical, turnOfId);
+              long[] ranked = memory.recall(method, question.text(), maxK);
               latencies.get(method).add(System.nanoTime() - start);
               List<String> recalled = new ArrayList<>(ranked.length);
               for (long t : ranked) {

@@ -1,8 +1,6 @@
 package dev.memloop.bench.benchmarks.conversation;
 
 import dev.memloop.memory.Embedder;
-import dev.memloop.memory.WorkingMemory;
-import dev.memloop.memory.index.LexicalIndex;
 import dev.memloop.memory.timing.NearestRank;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -68,25 +66,12 @@ public final class LongMemEvalRetrieval {
         if (q.abstention() || q.answerSessionIds().isEmpty()) {
           continue;
         }
-        try (WorkingMemory memory = WorkingMemory.builder(embedder.getValue()).lexical().build()) {
-          LexicalIndex lexical = new LexicalIndex();
-          Map<String, Integer> turnOfId = new HashMap<>();
+        try (TurnMemory memory = new TurnMemory(embedder.getValue(), ingestNanos)) {
           List<String> sessionOfTurn = new ArrayList<>();
           Set<String> evidenceTurns = new LinkedHashSet<>();
           for (LongMemEvalFile.Session session : q.sessions()) {
             for (LongMemEvalFile.Turn turn : session.turns()) {
-              int t = sessionOfTurn.size();
-              String item = turn.role() + ": " + turn.content();
-              long start = System.nanoTime();
-              String id = memory.add(item);
-              long vector = System.nanoTime() - start;
-              start = System.nanoTime();
-              lexical.add(t, item);
-              long bm25 = System.nanoTime() - start;
-              ingestNanos[0] += vector;
-              ingestNanos[1] += bm25;
-              ingestNanos[2] += vector + bm25;
-              turnOfId.put(id, t);
+              int t = memory.add(turn.role() + ": " + turn.content());
               sessionOfTurn.add(session.id());
               if (turn.hasAnswer()) {
                 evidenceTurns.add(Integer.toString(t));
@@ -98,7 +83,7 @@ public final class LongMemEvalRetrieval {
           for (String method : TurnRecall.METHODS) {
             long start = System.nanoTime();
             // deep enough that the sessions of the recalled turns reach k distinct sessions in most haystacks
-            long[] ranked = TurnRecall.recall(method, q.text(), maxK * 4, memory, lexical, turnOfId);
+            long[] ranked = memory.recall(method, q.text(), maxK * 4);
             latencies.get(method).add(System.nanoTime() - start);
             List<String> recalledSessions = new ArrayList<>(new LinkedHashSet<>(ids(ranked, sessionOfTurn)));
             sessions.get(method).add(q.type(), recalledSessions, answerSessions);
