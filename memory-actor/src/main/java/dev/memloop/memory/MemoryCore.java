@@ -249,20 +249,13 @@ final class MemoryCore {
         break;
       }
       int ordinal = slotOfKey.get(fused.key()).ordinal;
-      float cosine = dot(unitQuery, index.vector(ordinal));
+      // the kernels' dot, in the index's operation order: a hybrid result's cosine is the vector search's score
+      float cosine = dev.memloop.memory.internal.vector.VectorMath.dot(unitQuery, index.vector(ordinal));
       if (cosine >= minScore) {
         out.add(recallAt(ordinal, cosine));
       }
     }
     return out;
-  }
-
-  private static float dot(float[] a, float[] b) {
-    double sum = 0;
-    for (int i = 0; i < a.length; i++) {
-      sum += (double) a[i] * b[i];
-    }
-    return (float) sum;
   }
 
   private IntPredicate accept(MetadataFilter filter) {

@@ -191,8 +191,7 @@ public final class ChatCalls {
           : Deadline.within(deadline, "model call to " + modelName, () -> model.chat(request));
       TokenUsage usage = response.tokenUsage();
       counters.answered(new LlmCounters.CallUsage(modelName,
-          usage == null || usage.inputTokenCount() == null ? 0 : usage.inputTokenCount(),
-          usage == null || usage.outputTokenCount() == null ? 0 : usage.outputTokenCount(), System.nanoTime() - start));
+          Tokens.input(usage), Tokens.output(usage), System.nanoTime() - start));
       return response;
     } catch (RuntimeException e) {
       if (timedOut(e)) {

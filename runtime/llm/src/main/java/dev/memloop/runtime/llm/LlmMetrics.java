@@ -78,8 +78,8 @@ public final class LlmMetrics implements ChatModelListener {
         .publishPercentileHistogram().register(registry), started);
     TokenUsage usage = context.chatResponse().tokenUsage();
     if (usage != null) {
-      int in = usage.inputTokenCount() == null ? 0 : usage.inputTokenCount();
-      int out = usage.outputTokenCount() == null ? 0 : usage.outputTokenCount();
+      int in = Tokens.input(usage);
+      int out = Tokens.output(usage);
       input.increment(in);
       output.increment(out);
       tokens(call, "input").record(in);

@@ -111,8 +111,7 @@ final class ToolLoop {
     AiMessage answer = response.aiMessage();
     asked.add(new ModelCall(calls.provider(), calls.modelName(), response.modelName(),
         GenAi.finishReason(response.finishReason()),
-        usage == null || usage.inputTokenCount() == null ? 0 : usage.inputTokenCount(),
-        usage == null || usage.outputTokenCount() == null ? 0 : usage.outputTokenCount(),
+        Tokens.input(usage), Tokens.output(usage),
         answer.hasToolExecutionRequests() ? answer.toolExecutionRequests().size() : 0,
         Math.max(0, System.nanoTime() - start)));
     return answer;

@@ -100,11 +100,7 @@ public record McpServerSettings(String name, List<String> command, String url, D
 
   /** Where the server is, as it may be shown: the command, or the URL without a password. */
   public String shown() {
-    if (url == null) {
-      return String.join(" ", command);
-    }
-    URI uri = URI.create(url);
-    return uri.getRawUserInfo() == null ? url : url.replace(uri.getRawUserInfo() + "@", "***@");
+    return url == null ? String.join(" ", command) : dev.memloop.runtime.llm.LlmSettings.shown(url);
   }
 
   /**
@@ -120,8 +116,9 @@ public record McpServerSettings(String name, List<String> command, String url, D
       return List.of(); // memloop-llm-mcp's reference.conf is not loaded: no server can be configured
     }
     Config section = root.getConfig(PATH);
-    Duration timeout = value(section, "timeout", PATH, () -> duration(section, "timeout"));
-    int maxConcurrent = value(section, "max-concurrent", PATH, () -> wholeNumber(section, "max-concurrent"));
+    Defaults defaults = Defaults.of(root);
+    Duration timeout = defaults.timeout();
+    int maxConcurrent = defaults.maxConcurrent();
     List<McpServerSettings> servers = new ArrayList<>();
     Config all = section.getConfig("servers");
     for (String name : all.root().keySet()) {
@@ -165,16 +162,24 @@ public record McpServerSettings(String name, List<String> command, String url, D
     String name = text.substring(0, equals).trim();
     String where = text.substring(equals + 1).trim();
     boolean http = where.startsWith("http://") || where.startsWith("https://");
-    Config section = root.hasPath(PATH) ? root.getConfig(PATH) : null;
-    Duration timeout = section == null ? DEFAULT_TIMEOUT : value(section, "timeout", PATH,
-        () -> duration(section, "timeout"));
-    int concurrent = section == null ? DEFAULT_MAX_CONCURRENT : value(section, "max-concurrent", PATH,
-        () -> wholeNumber(section, "max-concurrent"));
+    Defaults defaults = Defaults.of(root);
     try {
       return new McpServerSettings(name, http ? List.of() : List.of(where.split("\\s+")), http ? where : null,
-          timeout, concurrent, "");
+          defaults.timeout(), defaults.maxConcurrent(), "");
     } catch (IllegalArgumentException bad) {
       throw new IllegalArgumentException(flag + " " + text + ": " + bad.getMessage(), bad);
+    }
+  }
+
+  /** The section's timeout and max-concurrent, each server's unless it sets its own; reference.conf's without it. */
+  private record Defaults(Duration timeout, int maxConcurrent) {
+    static Defaults of(Config root) {
+      if (!root.hasPath(PATH)) {
+        return new Defaults(DEFAULT_TIMEOUT, DEFAULT_MAX_CONCURRENT);
+      }
+      Config section = root.getConfig(PATH);
+      return new Defaults(value(section, "timeout", PATH, () -> duration(section, "timeout")),
+          value(section, "max-concurrent", PATH, () -> wholeNumber(section, "max-concurrent")));
     }
   }
 

@@ -5,7 +5,9 @@ import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.memloop.runtime.llm.Tools;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -74,14 +76,13 @@ public final class McpTools implements AutoCloseable {
 
   private static Tools tools(List<McpToolServer> servers) {
     Tools.Builder builder = Tools.builder();
-    List<String> owners = new ArrayList<>(); // the server of each tool name added, to name both on a clash
-    List<String> names = new ArrayList<>();
+    Map<String, String> ownerOfTool = new HashMap<>(); // to name both servers on a clash
     for (McpToolServer server : servers) {
       for (McpSchema.Tool tool : server.tools()) {
         String name = server.settings().prefix() + tool.name();
-        int earlier = names.indexOf(name);
-        if (earlier >= 0) {
-          throw new IllegalArgumentException("MCP servers '" + owners.get(earlier) + "' and '"
+        String earlier = ownerOfTool.putIfAbsent(name, server.settings().name());
+        if (earlier != null) {
+          throw new IllegalArgumentException("MCP servers '" + earlier + "' and '"
               + server.settings().name() + "' both have a tool named " + name + ": give one a prefix ("
               + McpServerSettings.PATH + ".servers." + server.settings().name() + ".prefix)");
         }
@@ -94,8 +95,6 @@ public final class McpTools implements AutoCloseable {
               + "; give the server a prefix (" + McpServerSettings.PATH + ".servers." + server.settings().name()
               + ".prefix)", reserved);
         }
-        names.add(name);
-        owners.add(server.settings().name());
       }
     }
     return builder.build();

@@ -24,8 +24,13 @@ public final class TicketMcpServer {
   private TicketMcpServer() {}
 
   public static void main(String[] args) throws InterruptedException {
+    // standard output is the protocol's: a log line there (a logback-test.xml with a console appender on the class
+    // path, as memory-actor's test classes have in a reactor build) would break the client's next message
+    java.io.PrintStream protocol = System.out;
+    System.setOut(System.err);
     AtomicInteger lookups = new AtomicInteger();
-    McpSyncServer server = McpServer.sync(new StdioServerTransportProvider(McpJsonDefaults.getMapper()))
+    McpSyncServer server = McpServer.sync(new StdioServerTransportProvider(McpJsonDefaults.getMapper(), System.in,
+            protocol))
         .serverInfo("tickets", "1")
         .capabilities(ServerCapabilities.builder().tools(false).build())
         .tools(List.of(
