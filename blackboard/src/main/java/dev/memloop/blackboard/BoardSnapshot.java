@@ -52,9 +52,9 @@ public final class BoardSnapshot {
 
   /** Any read of the snapshot's posts, with a vector query (the board's embedder). */
   public List<Recall> search(MemoryQuery query) {
-    if (query == null || query.isText()) {
-      throw new IllegalArgumentException("a snapshot answers vector queries only (embed with the board's embedder): "
-          + query);
+    if (query == null || query.isText() || query.hybrid()) {
+      throw new IllegalArgumentException("a snapshot answers vector queries only (embed with the board's embedder; "
+          + "a board keeps no lexical index for a hybrid recall): " + query);
     }
     if (posts == 0) {
       return List.of();

@@ -377,6 +377,11 @@ abstract class BaseWorkingMemory implements WorkingMemory {
   }
 
   @Override
+  public final boolean answersHybrid() {
+    return core.lexical();
+  }
+
+  @Override
   public final int size() {
     ensureOpen("size");
     beginRead(false);

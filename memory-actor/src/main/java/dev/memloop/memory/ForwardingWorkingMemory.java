@@ -124,6 +124,11 @@ public abstract class ForwardingWorkingMemory implements WorkingMemory {
   }
 
   @Override
+  public boolean answersHybrid() {
+    return delegate().answersHybrid();
+  }
+
+  @Override
   public MemoryTimings timings() {
     return delegate().timings();
   }

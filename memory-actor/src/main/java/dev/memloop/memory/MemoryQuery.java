@@ -63,30 +63,40 @@ public final class MemoryQuery {
     return new Builder(null, vector, true);
   }
 
-  /** The query text, or null for a vector query. */
+  /**
+   * The query text: a text query's, or a hybrid query's after its sender embedded it ({@link #withVector}: BM25
+   * still reads its words); null for a plain vector query.
+   */
   public String text() {
     return text;
   }
 
-  /** The query vector, or null for a text query. */
+  /** The query vector: a vector query's, or an embedded text query's ({@link #withVector}); null for a text query. */
   public float[] vector() {
     return vector;
   }
 
+  /** Whether the memory is to embed the query's text: a text query not yet embedded. */
   public boolean isText() {
-    return text != null;
+    return vector == null;
   }
 
   /**
    * The same query for {@code vector}, the text's embedding: a store that embeds once and then asks several indexes
-   * (or another process) sends this.
+   * (or another process) sends this. A hybrid query keeps its text and stays hybrid (its words are half of it); any
+   * other becomes a plain vector query.
    */
   public MemoryQuery withVector(float[] vector) {
-    Builder b = vector(vector).k(k).minScore(minScore);
+    if (vector == null) {
+      throw new IllegalArgumentException("query must not be null (a vector query)");
+    }
+    Builder b = hybrid ? new Builder(text, vector, false) : vector(vector);
+    b.k(k).minScore(minScore);
     if (filter != null) {
       b.filter(filter);
     }
     b.kinds = kinds;
+    b.hybrid = hybrid;
     return b.build();
   }
 

@@ -150,6 +150,14 @@ public interface WorkingMemory extends AutoCloseable {
   /** Number of items stored. */
   int size();
 
+  /**
+   * Whether this memory answers a hybrid recall ({@link MemoryQuery#hybrid()}): it keeps a lexical index beside its
+   * vectors ({@code WorkingMemoryBuilder.lexical()}). A memory that does not refuses such a query by name.
+   */
+  default boolean answersHybrid() {
+    return false;
+  }
+
   /** Durations of the operations so far, embedding apart from store work. */
   MemoryTimings timings();
 

@@ -119,6 +119,25 @@ class HybridRecallTest {
             + "embedder).lexical()");
     assertThatThrownBy(() -> MemoryQuery.vector(new float[64]).hybrid().build())
         .hasMessage("a hybrid recall needs a text query: BM25 reads words, not a vector");
+    assertThat(plain.answersHybrid()).isFalse();
+  }
+
+  @Test
+  void should_keep_a_hybrid_query_hybrid_once_its_sender_embedded_it() {
+    WorkingMemory memory = WorkingMemory.builder(EMBEDDER).lexical().build();
+    for (int i = 0; i < 40; i++) {
+      memory.add(WORDS[i % WORDS.length] + " " + WORDS[(i * 7 + 3) % WORDS.length] + " item " + i);
+    }
+    MemoryQuery asked = MemoryQuery.text("ssh login failed").k(5).hybrid().build();
+    MemoryQuery embedded = asked.withVector(EMBEDDER.embed("ssh login failed"));
+    assertThat(embedded.hybrid()).isTrue();
+    assertThat(embedded.isText()).as("the memory does not embed it again").isFalse();
+    assertThat(embedded.text()).isEqualTo("ssh login failed");
+    assertThat(memory.answersHybrid()).isTrue();
+    assertThat(memory.search(embedded)).extracting(Recall::id).containsExactlyElementsOf(
+        memory.search(asked).stream().map(Recall::id).toList());
+    MemoryQuery plain = MemoryQuery.text("ssh login failed").k(5).build().withVector(EMBEDDER.embed("x"));
+    assertThat(plain.text()).as("a plain query becomes a vector query").isNull();
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.memloop.runtime;
 
 import dev.memloop.memory.Embedder;
+import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.WorkingMemoryBuilder;
 import dev.memloop.memory.actor.MemoryStore;
@@ -137,7 +138,8 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
   private static MemoryPolicy.DumpRead dumpRead(AgentSpec spec, WorkingMemory memory) {
     PatternSettings.Adaptive adaptive = spec.config().patterns().adaptive();
     if (!adaptive.enabled()) {
-      return memory::recall;
+      return spec.config().memory().hybrid()
+          ? (query, k) -> memory.search(MemoryQuery.text(query).k(k).hybrid().build()) : memory::recall;
     }
     AdaptiveRecall read = new AdaptiveRecall(memory, spec.embedder(), adaptive.settings());
     return (query, k) -> read.recall(query);
@@ -154,6 +156,9 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
     }
     if (threadSafe) {
       builder.threadSafe();
+    }
+    if (config.memory().hybrid()) {
+      builder.lexical();
     }
     return builder.build();
   }

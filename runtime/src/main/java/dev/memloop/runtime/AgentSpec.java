@@ -209,8 +209,21 @@ public final class AgentSpec {
      */
     public Builder memory(dev.memloop.runtime.config.MemorySettings memory) {
       requireSetting("memory", memory);
-      return set("memory", c -> c.withMemory(explicit.containsKey("storeKind") ? memory.withStore(c.memory().store())
-          : memory));
+      return set("memory", c -> {
+        dev.memloop.runtime.config.MemorySettings m = explicit.containsKey("storeKind")
+            ? memory.withStore(c.memory().store()) : memory;
+        return c.withMemory(explicit.containsKey("hybridRecall") ? m.withHybrid(true) : m);
+      });
+    }
+
+    /**
+     * Hybrid recalls ({@code memloop.agent.memory.recall = hybrid}): the agent's own memory keeps a BM25 index of
+     * its items' texts beside the vectors, and the recall shorthands (the step's {@code recall}, an LLM's recall
+     * tool, a per-turn agent's dump) fuse the two by reciprocal rank, so that a query's exact words (a name, a host,
+     * an order number) count beside its meaning. For the per-step and per-turn policies with their own memory.
+     */
+    public Builder hybridRecall() {
+      return set("hybridRecall", c -> c.withMemory(c.memory().withHybrid(true)));
     }
 
     /** The guard ({@code memloop.agent.guard}); its threshold, when a number, is the agent's. */

@@ -1,28 +1,42 @@
 package dev.memloop.cli;
 
+import dev.memloop.bench.benchmarks.conversation.LocomoAnswers;
 import dev.memloop.bench.benchmarks.conversation.LocomoFile;
 import dev.memloop.bench.benchmarks.conversation.LocomoRetrieval;
+import dev.memloop.bench.benchmarks.conversation.ReadPolicies;
+import dev.memloop.bench.experiments.LlmRun;
+import dev.memloop.bench.report.Charts;
+import dev.memloop.bench.report.Figure;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.Units;
+import dev.memloop.runtime.llm.LlmCallException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code memloop bench locomo}: LoCoMo's retrieval task per embedder and recall method, quality beside latency. */
+/**
+ * {@code memloop bench locomo}: LoCoMo's retrieval task per embedder and recall method, quality beside latency; the
+ * read policies behind injected round trips within a budget per question; and, with {@code --llm openai}, answers
+ * scored with LoCoMo's token F1 (and a judge).
+ */
 @Command(name = "locomo", mixinStandardHelpOptions = true,
     description = {"Retrieval on the published LoCoMo file (locomo10.json, from the LoCoMo authors; not shipped "
         + "here): one memory per conversation, one item per turn, each question recalling the top turns by vector "
         + "search, BM25 and their fusion; hit@k, recall@k and MRR (overall and by category) beside recall latency "
-        + "and ingest rate. No model is asked: adversarial questions (category 5) are left out."})
+        + "and ingest rate. Then the read policies (single, adaptive, per-step) at each --rtt within --budget per "
+        + "question. With --llm openai, each question is answered from its recalled turns and scored with LoCoMo's "
+        + "token F1 (--judge: and by the model as judge). Adversarial questions (category 5) are left out."})
 final class LocomoBenchCommand implements Callable<Integer> {
 
   @CommandLine.Spec
@@ -34,46 +48,191 @@ final class LocomoBenchCommand implements Callable<Integer> {
   @CommandLine.Mixin
   private RetrievalOptions retrieval;
 
+  @Option(names = "--rtt", split = ",", converter = Durations.class, defaultValue = "0ms,5ms,15ms,30ms,50ms,110ms",
+      description = "The injected round trips of the read policies, a list (default: ${DEFAULT-VALUE}).")
+  private List<Duration> rtts;
+
+  @Option(names = "--budget", converter = Durations.class, defaultValue = "100ms",
+      description = "The memory time one question may spend on reads (default: ${DEFAULT-VALUE}).")
+  private Duration budget;
+
+  @CommandLine.Mixin
+  private ModelSpend spend;
+
+  @Option(names = "--model", description = "With --llm openai, the model's name (default: memloop.llm.model).")
+  private String model;
+
+  @Option(names = "--judge", description = "With --llm openai, also ask the model whether each answer is correct.")
+  private boolean judge;
+
   @CommandLine.Mixin
   private RunOutput output;
+
+  /** Everything the run measured, as written to locomo.json and printed under --json. */
+  record Records(int conversations, int turns, int scoredQuestions, LocomoRetrieval.Defects defects,
+      List<LocomoRetrieval.MethodResult> methods, ReadPolicyRecords readPolicies, LocomoAnswers.Result answers,
+      String answersNote) {}
+
+  /** The read policies' rungs and how they were priced. */
+  record ReadPolicyRecords(long budgetNanos, int padOps, List<Long> rttNanos, String rule,
+      List<ReadPolicies.PolicyResult> results) {}
 
   @Override
   public Integer call() throws Exception {
     List<Integer> sortedKs = retrieval.ks(spec);
     Map<String, Embedder> resolved = retrieval.embedders(spec);
+    spend.check(spec);
+    Options.require(spec, !budget.isZero(), "--budget must be > 0: " + budget);
+    Options.require(spec, spend.real() || (model == null && !judge), (model != null ? "--model " + model : "--judge")
+        + " needs --llm openai (without it no question is answered)");
+    List<Long> rttNanos = rtts.stream().map(Duration::toNanos).distinct().sorted().toList();
     List<LocomoFile.Conversation> conversations = RetrievalOptions.read(spec, data, LocomoFile::read);
+    int maxK = sortedKs.get(sortedKs.size() - 1);
+    LlmRun llm = null;
+    List<LocomoAnswers.Prompt> prompts = List.of();
+    if (spend.real()) {
+      llm = Options.valid(spec, () -> ReproduceLlm.resolve(spend.llm, model, spend.llmBaseUrl, false));
+      Options.require(spec, llm != null, "--llm openai needs OPENAI_API_KEY, or --llm-base-url of a server that needs "
+          + "no key (Ollama, vLLM, llama.cpp)");
+      prompts = LocomoAnswers.prompts(conversations, resolved.values().iterator().next(), maxK);
+      long tokens = LocomoAnswers.estimatedTokens(prompts, judge);
+      spec.commandLine().getErr().printf(Locale.ROOT, "locomo answers: %,d model calls, about %,d tokens%n",
+          LocomoAnswers.calls(prompts, judge), tokens);
+      spec.commandLine().getErr().flush();
+      if (tokens > spend.tokenBudget && !spend.yes) {
+        throw spend.overBudget(spec);
+      }
+    }
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("data", data.toString());
     parameters.put("embedders", retrieval.embedders);
     parameters.put("k", sortedKs);
     parameters.put("fusion", "reciprocal rank, c = 60, over each search's top " + LocomoRetrieval.FUSION_DEPTH);
+    parameters.put("rtt", rtts.stream().map(Duration::toString).toList());
+    parameters.put("budget", budget.toString());
+    parameters.put("llm", llm == null ? "none" : llm.calls().modelName());
     BenchRun run = BenchRun.start(spec, output, "locomo", parameters);
     PrintWriter console = run.console();
-    LocomoRetrieval.Result result = LocomoRetrieval.run(conversations, resolved, sortedKs, line -> {
+    Consumer<String> progress = line -> {
       console.println(line);
       console.flush();
-    });
+    };
+    LocomoRetrieval.Result result = LocomoRetrieval.run(conversations, resolved, sortedKs, progress);
     console.printf(Locale.ROOT, "%d conversations, %d turns, %d questions scored; left out: %d adversarial, %d "
         + "without evidence, %d whose evidence names no turn%n", result.conversations(), result.turns(),
         result.scoredQuestions(), result.defects().adversarial(), result.defects().withoutEvidence(),
         result.defects().evidenceNamingNoTurn());
+    TextTable table = retrievalTable(result, sortedKs);
+    console.print(table.plain());
+    List<ReadPolicies.PolicyResult> policies = ReadPolicies.run(conversations, resolved, sortedKs, rttNanos,
+        budget.toNanos(), progress);
+    int shownK = sortedKs.contains(10) ? 10 : maxK;
+    TextTable policyTable = policyTable(policies, sortedKs);
+    console.println("Read policies, a budget of " + Units.config(budget) + " per question (round trips charged, "
+        + "not slept):");
+    console.print(policyTable.plain());
+    Figure figure = policyFigure(policies, shownK, run);
+    LocomoAnswers.Result answers = null;
+    String answersNote;
+    if (llm == null) {
+      answersNote = "no model was asked (--llm none): no answer was generated or scored";
+    } else {
+      List<LocomoAnswers.Answered> done = new ArrayList<>();
+      try {
+        answers = LocomoAnswers.answer(prompts, llm.calls(), judge, done, progress);
+      } catch (LlmCallException failed) {
+        run.write("answers-partial.json", done);
+        run.write("llm-calls.json", llm.counters().usage());
+        console.println("model calls before the failure: " + llm.counters().snapshot() + " (llm-calls.json)");
+        console.println("locomo failed; the " + done.size() + " answers made are in " + run.directory()
+            .resolve("answers-partial.json"));
+        console.flush();
+        spec.commandLine().getErr().println(spec.qualifiedName() + ": " + failed.getMessage());
+        spec.commandLine().getErr().flush();
+        return Failures.FAILED;
+      }
+      run.write("llm-calls.json", llm.counters().usage());
+      answersNote = "answered by " + answers.model() + " from the " + maxK + " turns the hybrid recall finds ("
+          + resolved.keySet().iterator().next() + "), scored with LoCoMo's token F1" + (judge ? " and by the model "
+          + "as judge" : "");
+      console.printf(Locale.ROOT, "Answers (%s): %d questions, token F1 %.3f%s; by category %s%n", answers.model(),
+          answers.questions(), answers.f1(), judge ? String.format(Locale.ROOT, ", judged correct %.3f",
+          answers.judged()) : "", rounded(answers.f1ByCategory()));
+      console.println("model calls: " + llm.counters().snapshot());
+    }
+    console.println(answersNote);
+    Records records = new Records(result.conversations(), result.turns(), result.scoredQuestions(), result.defects(),
+        result.methods(), new ReadPolicyRecords(budget.toNanos(), ReadPolicies.PAD_OPS, rttNanos, "a read runs if "
+        + "the budget left covers its round trip plus " + ReadPolicies.PAD_OPS + " measured reads plus 1 ms; it is "
+        + "charged its own work plus the round trip (charged, not slept)", policies), answers, answersNote);
+    String body = table.markdown() + "\n## Read policies\n\nA budget of " + Units.config(budget) + " per question; "
+        + records.readPolicies().rule() + ".\n\n" + policyTable.markdown() + "\n![" + figure.caption() + "]("
+        + figure.png() + ")\n\n" + figure.caption() + "\n\n## Answers\n\n" + answersNote + "\n";
+    return run.finish("locomo.json", records, body);
+  }
+
+  private static String rounded(Map<String, Double> byCategory) {
+    StringBuilder out = new StringBuilder();
+    byCategory.forEach((c, v) -> out.append(out.length() == 0 ? "" : ", ").append(c).append(' ')
+        .append(String.format(Locale.ROOT, "%.3f", v)));
+    return out.toString();
+  }
+
+  private static TextTable retrievalTable(LocomoRetrieval.Result result, List<Integer> ks) {
     List<String> header = new ArrayList<>(List.of("embedder", "method"));
-    sortedKs.forEach(k -> header.add("hit@" + k));
-    sortedKs.forEach(k -> header.add("recall@" + k));
+    ks.forEach(k -> header.add("hit@" + k));
+    ks.forEach(k -> header.add("recall@" + k));
     header.addAll(List.of("MRR", "recall p50 us", "recall p99 us", "ingest items/s"));
     TextTable table = new TextTable(header.toArray(String[]::new));
     for (LocomoRetrieval.MethodResult m : result.methods()) {
       List<Object> row = new ArrayList<>(List.of(m.embedder(), m.method()));
-      sortedKs.forEach(k -> row.add(String.format(Locale.ROOT, "%.3f", m.hitAt().get(k))));
-      sortedKs.forEach(k -> row.add(String.format(Locale.ROOT, "%.3f", m.recallAt().get(k))));
+      ks.forEach(k -> row.add(String.format(Locale.ROOT, "%.3f", m.hitAt().get(k))));
+      ks.forEach(k -> row.add(String.format(Locale.ROOT, "%.3f", m.recallAt().get(k))));
       row.add(String.format(Locale.ROOT, "%.3f", m.mrr()));
       row.add(Units.micros(m.recallP50Nanos()));
       row.add(Units.micros(m.recallP99Nanos()));
       row.add(String.format(Locale.ROOT, "%,.0f", m.ingestItemsPerSecond()));
       table.row(row.toArray());
     }
-    console.print(table.plain());
-    console.println("retrieval only: no model answered any question (answers and a judge need --llm, not built)");
-    return run.finish("locomo.json", result, table.markdown());
+    return table;
+  }
+
+  private static TextTable policyTable(List<ReadPolicies.PolicyResult> policies, List<Integer> ks) {
+    List<String> header = new ArrayList<>(List.of("embedder", "policy", "rtt"));
+    ks.forEach(k -> header.add("hit@" + k));
+    header.addAll(List.of("MRR", "reads/question", "unread", "memory p50 ms", "memory p99 ms"));
+    TextTable table = new TextTable(header.toArray(String[]::new));
+    for (ReadPolicies.PolicyResult p : policies) {
+      List<Object> row = new ArrayList<>(List.of(p.embedder(), p.policy(), p.rttNanos() == 0 ? "in process"
+          : Units.config(Duration.ofNanos(p.rttNanos()))));
+      ks.forEach(k -> row.add(String.format(Locale.ROOT, "%.3f", p.hitAt().get(k))));
+      row.add(String.format(Locale.ROOT, "%.3f", p.mrr()));
+      row.add(String.format(Locale.ROOT, "%.2f", p.readsPerQuestion()));
+      row.add(p.questionsUnread());
+      row.add(String.format(Locale.ROOT, "%.3f", p.memoryP50Nanos() / 1e6));
+      row.add(String.format(Locale.ROOT, "%.3f", p.memoryP99Nanos() / 1e6));
+      table.row(row.toArray());
+    }
+    return table;
+  }
+
+  /** hit@k against the round trip, one line per policy (the first embedder's), in-process at its measured cost. */
+  private Figure policyFigure(List<ReadPolicies.PolicyResult> policies, int k, BenchRun run) throws Exception {
+    String first = policies.get(0).embedder();
+    Charts chart = Charts.line("LoCoMo: hit@" + k + " against the store's round trip", "round trip per read (ms, log)",
+        "hit@" + k).logX().dodge().yRange(0, 1)
+        .caption("hit@" + k + " of LoCoMo's questions by read policy (" + first + " embedder) against the round trip "
+            + "each read pays, within " + Units.config(budget) + " of memory time per question; in process at its "
+            + "measured cost per read. Round trips are charged, not slept.");
+    for (String policy : ReadPolicies.POLICIES) {
+      List<ReadPolicies.PolicyResult> line = policies.stream().filter(p -> p.embedder().equals(first)
+          && p.policy().equals(policy)).toList();
+      // a rung at its round trip; in process at its measured cost per read, so that a log axis can show it
+      double[] x = line.stream().mapToDouble(p -> (p.rttNanos() > 0 ? p.rttNanos()
+          : Math.max(1_000, p.memoryP50Nanos() / Math.max(1, p.readsPerQuestion()))) / 1e6).toArray();
+      double[] y = line.stream().mapToDouble(p -> p.hitAt().get(k)).toArray();
+      chart.series(policy, x, y);
+    }
+    return chart.write(run.directory(), "read-policies.png");
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.memloop.bench.report.RunDirectory;
+import dev.memloop.runtime.llm.ScriptedChatServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -25,7 +26,8 @@ class LocomoBenchCommandTest {
         "--k", "5,1", "--json", "--out", results.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.err()).contains("2 conversations, 9 turns, 5 questions scored; left out: 1 adversarial, 1 "
-        + "without evidence, 1 whose evidence names no turn").contains("retrieval only: no model answered");
+        + "without evidence, 1 whose evidence names no turn").contains("no model was asked (--llm none): no answer "
+        + "was generated or scored");
     JsonNode result = RunDirectory.JSON.readTree(run.out());
     JsonNode methods = result.get("methods");
     assertThat(methods).hasSize(6);
@@ -37,6 +39,56 @@ class LocomoBenchCommandTest {
       assertThat(method.get("recallAt").fieldNames()).toIterable().containsExactly("1", "5");
     }
     assertThat(methods.get(1).get("hitAt").get("1").asDouble()).as("BM25, as worked out by hand").isEqualTo(0.8);
+    JsonNode policies = result.get("readPolicies");
+    assertThat(policies.get("budgetNanos").asLong()).isEqualTo(100_000_000L);
+    assertThat(policies.get("rttNanos")).extracting(JsonNode::asLong).containsExactly(0L, 5_000_000L, 15_000_000L,
+        30_000_000L, 50_000_000L, 110_000_000L);
+    assertThat(policies.get("results")).as("2 embedders x 3 policies x 6 round trips").hasSize(36);
+    JsonNode cloud = policies.get("results").get(5);
+    assertThat(cloud.get("policy").asText() + " " + cloud.get("rttNanos").asLong()).isEqualTo("single 110000000");
+    assertThat(cloud.get("questionsUnread").asInt()).as("no read fits 100 ms at 110 ms").isEqualTo(5);
+    assertThat(result.get("answers").isNull()).isTrue();
+    try (Stream<Path> runs = Files.list(results)) {
+      Path dir = runs.findFirst().orElseThrow();
+      assertThat(dir.resolve("read-policies.png")).exists();
+      assertThat(dir.resolve("read-policies.svg")).exists();
+      assertThat(Files.readString(dir.resolve("report.md"))).contains("## Read policies").contains("per-step");
+    }
+  }
+
+  @Test
+  void should_answer_with_the_model_given_and_score_with_token_f1_and_the_judge() throws Exception {
+    try (ScriptedChatServer server = new ScriptedChatServer()) {
+      server.text("Pixel").text("CORRECT");
+      server.otherwise("not mentioned");
+      CliRun run = CliRun.of("bench", "locomo", "--data", FIXTURE.toString(), "--embedder", "hashing", "--rtt", "0ms",
+          "--llm", "openai", "--llm-base-url", server.baseUrl(), "--model", "scripted-model", "--judge", "--json",
+          "--out", results.toString());
+      assertThat(run.exitCode()).as(run.err()).isZero();
+      assertThat(run.err()).containsPattern("locomo answers: 14 model calls, about [0-9,]+ tokens");
+      assertThat(server.requests()).hasSize(14);
+      JsonNode answers = RunDirectory.JSON.readTree(run.out()).get("answers");
+      assertThat(answers.get("model").asText()).isEqualTo("scripted-model");
+      assertThat(answers.get("questions").asInt()).isEqualTo(7);
+      assertThat(answers.get("f1").asDouble()).isEqualTo(1.0 / 7);
+      assertThat(answers.get("judged").asDouble()).isEqualTo(1.0 / 7);
+      assertThat(run.err()).contains("token F1 0.143, judged correct 0.143");
+    }
+  }
+
+  @Test
+  void should_refuse_to_spend_beyond_the_token_budget_without_yes_and_call_nothing() throws Exception {
+    try (ScriptedChatServer server = new ScriptedChatServer()) {
+      server.otherwise("Pixel");
+      CliRun run = CliRun.of("bench", "locomo", "--data", FIXTURE.toString(), "--embedder", "hashing", "--llm",
+          "openai", "--llm-base-url", server.baseUrl(), "--token-budget", "100", "--out", results.toString());
+      assertThat(run.exitCode()).isEqualTo(2);
+      assertThat(run.err()).contains("the estimated tokens exceed --token-budget 100; rerun with --yes");
+      assertThat(server.requests()).isEmpty();
+      try (Stream<Path> written = Files.list(results)) {
+        assertThat(written).as("nothing written").isEmpty();
+      }
+    }
   }
 
   @Test

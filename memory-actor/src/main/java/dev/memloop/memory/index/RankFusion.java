@@ -1,9 +1,8 @@
 package dev.memloop.memory.index;
 
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reciprocal-rank fusion of ranked lists of keys (a vector search's and a lexical search's): each key scores
@@ -30,15 +29,44 @@ public final class RankFusion {
     if (k <= 0 || c < 0) {
       throw new IllegalArgumentException("fusion needs k > 0 and c >= 0: " + k + ", " + c);
     }
-    Map<Long, Double> scores = new HashMap<>();
+    // the distinct keys, sorted, so that each key's score has an index found by binary search: no boxed map
+    int total = 0;
     for (long[] ranking : rankings) {
-      for (int r = 0; r < ranking.length; r++) {
-        scores.merge(ranking[r], 1.0 / (c + r + 1), Double::sum);
+      total += ranking.length;
+    }
+    long[] keys = new long[total];
+    int at = 0;
+    for (long[] ranking : rankings) {
+      System.arraycopy(ranking, 0, keys, at, ranking.length);
+      at += ranking.length;
+    }
+    Arrays.sort(keys);
+    int distinct = 0;
+    for (int i = 0; i < total; i++) {
+      if (i == 0 || keys[i] != keys[distinct - 1]) {
+        keys[distinct++] = keys[i];
       }
     }
-    List<Fused> fused = new ArrayList<>(scores.size());
-    scores.forEach((key, score) -> fused.add(new Fused(key, score)));
-    fused.sort((a, b) -> a.score() != b.score() ? Double.compare(b.score(), a.score()) : Long.compare(a.key(), b.key()));
-    return fused.size() <= k ? fused : List.copyOf(fused.subList(0, k));
+    double[] scores = new double[distinct];
+    for (long[] ranking : rankings) { // list by list, rank by rank: each key's sum adds up in that order
+      for (int r = 0; r < ranking.length; r++) {
+        scores[Arrays.binarySearch(keys, 0, distinct, ranking[r])] += 1.0 / (c + r + 1);
+      }
+    }
+    // the best k by selection: each pass takes the highest score left, the smaller key on a tie (keys ascend)
+    int n = Math.min(k, distinct);
+    List<Fused> fused = new ArrayList<>(n);
+    boolean[] taken = new boolean[distinct];
+    for (int picked = 0; picked < n; picked++) {
+      int best = -1;
+      for (int i = 0; i < distinct; i++) {
+        if (!taken[i] && (best < 0 || scores[i] > scores[best])) {
+          best = i;
+        }
+      }
+      taken[best] = true;
+      fused.add(new Fused(keys[best], scores[best]));
+    }
+    return fused;
   }
 }

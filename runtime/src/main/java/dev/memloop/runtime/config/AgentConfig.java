@@ -36,6 +36,10 @@ public record AgentConfig(MemoryPolicyKind policy, Duration budget, Duration dec
       throw new IllegalArgumentException("memory.store = " + memory.store().name().toLowerCase(java.util.Locale.ROOT)
           + " needs policy = networked, not " + policy.configName());
     }
+    if (memory.hybrid() && policy == MemoryPolicyKind.NETWORKED) {
+      throw new IllegalArgumentException("memory.recall = hybrid needs the agent's memory in process (policy per-step "
+          + "or per-turn), not policy = networked: a store across the network answers vector recalls only");
+    }
   }
 
   /** The per-turn budget in nanoseconds, {@code Long.MAX_VALUE} when unlimited. */

@@ -65,7 +65,14 @@ final class AgentConfigReader {
     Eviction eviction = value(c, "memory.eviction", path, () -> enumValue(Eviction.class, c.getString("memory.eviction")));
     EmbedderChoice embedder = value(c, "memory.embedder", path, () -> EmbedderChoice.parse(c.getString("memory.embedder")));
     int k = value(c, "memory.k", path, () -> wholeNumber(c, "memory.k"));
-    return section(path, () -> new MemorySettings(store, index, capacity, eviction, embedder, k));
+    boolean hybrid = value(c, "memory.recall", path, () -> {
+      String recall = word(c, "memory.recall");
+      if (!"vector".equals(recall) && !"hybrid".equals(recall)) {
+        throw new IllegalArgumentException("must be vector or hybrid");
+      }
+      return recall.equals("hybrid");
+    });
+    return section(path, () -> new MemorySettings(store, index, capacity, eviction, embedder, k, hybrid));
   }
 
   private static PerTurnSettings perTurn(Config c, String path) {

@@ -8,9 +8,12 @@ import dev.memloop.memory.IndexKind;
  *
  * @param capacity items kept, 0 for unbounded
  * @param k items a recall returns
+ * @param hybrid whether the agent's recalls are hybrid ({@code memory.recall = hybrid}): its own memory keeps a
+ *     lexical index beside the vectors, and the recall shorthands (the step's {@code recall}, the recall tool, the
+ *     per-turn dump) fuse the vector search with BM25 over the items' texts; {@code search} does what its query says
  */
 public record MemorySettings(MemoryStoreKind store, IndexKind index, int capacity, Eviction eviction,
-    EmbedderChoice embedder, int k) {
+    EmbedderChoice embedder, int k, boolean hybrid) {
 
   public MemorySettings {
     if (store == null || index == null || eviction == null || embedder == null) {
@@ -23,28 +26,37 @@ public record MemorySettings(MemoryStoreKind store, IndexKind index, int capacit
     if (k <= 0) {
       throw new IllegalArgumentException("memory.k must be > 0: " + k);
     }
+    if (hybrid && store != MemoryStoreKind.OWN) {
+      throw new IllegalArgumentException("memory.recall = hybrid needs memory.store = own (a "
+          + store.name().toLowerCase(java.util.Locale.ROOT) + " store keeps no lexical index): set memory.recall = vector, or memory.store = own");
+    }
+  }
+
+  /** These settings with hybrid recalls on or off ({@code memory.recall}). */
+  public MemorySettings withHybrid(boolean newHybrid) {
+    return new MemorySettings(store, index, capacity, eviction, embedder, k, newHybrid);
   }
 
   public MemorySettings withStore(MemoryStoreKind newStore) {
-    return new MemorySettings(newStore, index, capacity, eviction, embedder, k);
+    return new MemorySettings(newStore, index, capacity, eviction, embedder, k, hybrid);
   }
 
   /** These settings with the index {@code newIndex} ({@code memory.index}). */
   public MemorySettings withIndex(IndexKind newIndex) {
-    return new MemorySettings(store, newIndex, capacity, eviction, embedder, k);
+    return new MemorySettings(store, newIndex, capacity, eviction, embedder, k, hybrid);
   }
 
   /** These settings with recalls returning {@code newK} items ({@code memory.k}). */
   public MemorySettings withK(int newK) {
-    return new MemorySettings(store, index, capacity, eviction, embedder, newK);
+    return new MemorySettings(store, index, capacity, eviction, embedder, newK, hybrid);
   }
 
   public MemorySettings withEmbedder(EmbedderChoice newEmbedder) {
-    return new MemorySettings(store, index, capacity, eviction, newEmbedder, k);
+    return new MemorySettings(store, index, capacity, eviction, newEmbedder, k, hybrid);
   }
 
   /** A memory of {@code newCapacity} items (0 for unbounded) evicting by {@code newEviction}. */
   public MemorySettings withCapacity(int newCapacity, Eviction newEviction) {
-    return new MemorySettings(store, index, newCapacity, newEviction, embedder, k);
+    return new MemorySettings(store, index, newCapacity, newEviction, embedder, k, hybrid);
   }
 }

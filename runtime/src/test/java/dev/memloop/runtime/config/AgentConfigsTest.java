@@ -95,6 +95,7 @@ class AgentConfigsTest {
       "memloop.agent.memory.capacity | -3 | memloop.agent.memory.capacity = -3: must be > 0: -3",
       "memloop.agent.memory.eviction | random | memloop.agent.memory.eviction = \"random\": expected one of none, oldest-first, least-recently-recalled: 'random'",
       "memloop.agent.memory.k | 0 | memloop.agent.memory.k must be > 0: 0",
+      "memloop.agent.memory.recall | fuzzy | memloop.agent.memory.recall = \"fuzzy\": must be vector or hybrid",
       "memloop.agent.per-turn.dump | none | memloop.agent.per-turn.dump = \"none\":",
       "memloop.agent.networked.rtt | -5ms | memloop.agent.networked.rtt must be >= 0: -5ms",
       "memloop.agent.networked.timeout | 0s | memloop.agent.networked.timeout must be > 0: 0s",

@@ -64,6 +64,9 @@ public final class LocomoRetrieval {
             memory.add(turn.speaker() + ": " + turn.text());
             diaIds.add(turn.diaId());
           }
+          if (conversation == data.get(0)) { // once per embedder, before any recall is timed
+            memory.warmUp(conversation.questions().stream().map(LocomoFile.Question::text).toList(), maxK);
+          }
           Set<String> known = new LinkedHashSet<>(diaIds);
           for (LocomoFile.Question question : conversation.questions()) {
             Set<String> evidence = usableEvidence(question, known);

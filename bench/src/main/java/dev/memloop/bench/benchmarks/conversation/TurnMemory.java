@@ -2,8 +2,12 @@ package dev.memloop.bench.benchmarks.conversation;
 
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
+import dev.memloop.memory.Recall;
 import dev.memloop.memory.index.LexicalIndex;
+import dev.memloop.runtime.patterns.AdaptiveRecall;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,6 +20,7 @@ final class TurnMemory implements AutoCloseable {
   private final WorkingMemory memory;
   private final LexicalIndex lexical = new LexicalIndex();
   private final Map<String, Integer> turnOfId = new HashMap<>();
+  private final List<String> texts = new ArrayList<>();
   private final long[] ingestNanos;
   private int turns;
 
@@ -38,12 +43,56 @@ final class TurnMemory implements AutoCloseable {
     ingestNanos[1] += bm25;
     ingestNanos[2] += inMemory; // fused: the memory's own hybrid recall, the same add
     turnOfId.put(id, t);
+    texts.add(item);
     return t;
+  }
+
+  /** Recalls of each method a warm-up makes at most. */
+  static final int WARM_UP_CALLS = 20_000;
+  /** The time each method's warm-up takes at most. */
+  static final long WARM_UP_NANOS = 2_000_000_000L;
+
+  /**
+   * Recalls {@code queries} (in turn, again and again) by each method, untimed and unscored, until
+   * {@link #WARM_UP_CALLS} were made or {@link #WARM_UP_NANOS} passed: the JIT compiles a recall's code after some
+   * thousands of calls, and a benchmark of 1,500 questions would otherwise time mostly the interpreter (a fused
+   * recall measured 3 times slower at the median without it).
+   */
+  void warmUp(List<String> queries, int k) {
+    if (queries.isEmpty()) {
+      return;
+    }
+    for (String method : TurnRecall.METHODS) {
+      long end = System.nanoTime() + WARM_UP_NANOS;
+      for (int i = 0; i < WARM_UP_CALLS && System.nanoTime() < end; i++) {
+        recall(method, queries.get(i % queries.size()), k);
+      }
+    }
   }
 
   /** The turns {@code method} recalls for {@code query}, best first, as ordinals. */
   long[] recall(String method, String query, int k) {
     return TurnRecall.recall(method, query, k, memory, lexical, turnOfId);
+  }
+
+  /** The item of turn {@code turn}, as added. */
+  String text(int turn) {
+    return texts.get(turn);
+  }
+
+  /** The runtime's adaptive recall over these turns' memory. */
+  AdaptiveRecall adaptive(Embedder embedder, AdaptiveRecall.Settings settings) {
+    return new AdaptiveRecall(memory, embedder, settings);
+  }
+
+  /** What {@code adaptive} (of {@link #adaptive}) recalls for {@code query}, best first, as ordinals. */
+  long[] adaptiveRecall(AdaptiveRecall adaptive, String query) {
+    List<Recall> found = adaptive.recall(query);
+    long[] out = new long[found.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = turnOfId.get(found.get(i).id());
+    }
+    return out;
   }
 
   @Override

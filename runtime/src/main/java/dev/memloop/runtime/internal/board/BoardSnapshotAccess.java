@@ -60,6 +60,14 @@ public final class BoardSnapshotAccess implements MemoryAccess {
   }
 
   @Override
+  public void check(MemoryQuery query) {
+    if (query.hybrid()) {
+      throw new IllegalArgumentException("a blackboard keeps no lexical index, so it cannot answer a hybrid recall: "
+          + query);
+    }
+  }
+
+  @Override
   public void search(MemoryQuery query, long timeoutNanos, Answer<List<Recall>> answer) {
     long start = System.nanoTime();
     List<Recall> items = current().search(query);

@@ -51,6 +51,11 @@ public final class DedupingAccess implements MemoryAccess {
   }
 
   @Override
+  public void check(MemoryQuery query) {
+    reads.check(query);
+  }
+
+  @Override
   public void search(MemoryQuery query, long timeoutNanos, Answer<List<Recall>> answer) {
     reads.search(query, timeoutNanos, answer);
   }

@@ -65,6 +65,14 @@ public final class LocalMemoryAccess implements MemoryAccess {
   }
 
   @Override
+  public void check(MemoryQuery query) {
+    if (query.hybrid() && !memory.answersHybrid()) {
+      throw new IllegalArgumentException("this agent's memory keeps no lexical index, so it cannot answer a hybrid "
+          + "recall: " + query + "; set memloop.agent.memory.recall = hybrid");
+    }
+  }
+
+  @Override
   public void search(MemoryQuery query, long timeoutNanos, Answer<List<Recall>> answer) {
     long start = ticker.nanoTime();
     List<Recall> items = memory.search(query);

@@ -89,6 +89,11 @@ public final class StoreAccess implements MemoryAccess {
 
   @Override
   public void check(MemoryQuery query) {
+    if (query.hybrid()) {
+      throw new IllegalArgumentException("a networked store answers vector recalls only (it keeps no lexical index): "
+          + query + "; a hybrid recall needs the agent's own memory in process (memory.recall = hybrid with the "
+          + "per-step or per-turn policy)");
+    }
     if (query.filter() != null) {
       throw new IllegalArgumentException("a networked store answers queries without a filter (a filter is code, and "
           + "does not cross to the store): " + query);
