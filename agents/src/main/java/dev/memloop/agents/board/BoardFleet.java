@@ -59,10 +59,8 @@ public final class BoardFleet {
           null, board.board())), TriageWorkloads.turns(workload.agents().get(a))));
     }
     Map<Integer, List<TurnResult>> turns = new HashMap<>(); // filled on the fleet's stream, one turn at a time
-    return Fleet.run(system, members, FleetOptions.LOCKSTEP, turn -> {
-      turns.computeIfAbsent(indexOf.get(turn.agentId()), a -> new ArrayList<>()).add(turn);
-      progress.onTurn(turn);
-    }).thenApply(fleet -> {
+    FleetListener keep = turn -> turns.computeIfAbsent(indexOf.get(turn.agentId()), a -> new ArrayList<>()).add(turn);
+    return Fleet.run(system, members, FleetOptions.LOCKSTEP, FleetListener.all(keep, progress)).thenApply(fleet -> {
       int size = board.size();
       board.close();
       return new Outcome(fleet, FleetTriageScorer.score(group, workload, turns), size);

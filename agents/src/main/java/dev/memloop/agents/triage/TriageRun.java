@@ -43,10 +43,9 @@ public final class TriageRun {
   public static CompletionStage<Outcome> run(ActorSystem<?> system, TriageFleet.Assembly assembly, FleetOptions options,
       FleetListener progress) {
     Map<String, List<TurnResult>> turns = new HashMap<>(); // filled on the fleet's stream, one turn at a time
-    return Fleet.run(system, assembly.members(), options, turn -> {
-      turns.computeIfAbsent(turn.agentId(), a -> new ArrayList<>()).add(turn);
-      progress.onTurn(turn);
-    }).thenApply(fleet -> grade(assembly, fleet, turns));
+    FleetListener keep = turn -> turns.computeIfAbsent(turn.agentId(), a -> new ArrayList<>()).add(turn);
+    return Fleet.run(system, assembly.members(), options, FleetListener.all(keep, progress))
+        .thenApply(fleet -> grade(assembly, fleet, turns));
   }
 
   /**

@@ -126,13 +126,21 @@ final class FleetCommand implements Callable<Integer> {
   private TraceOptions trace;
 
   /**
-   * The live heap one agent of a fleet needs at its peak, with its workload, memory and graded results, as the
-   * heap in use after collections: 85-104 KiB per agent at 20,000 and 100,000 agents under ZGC, the launcher's
-   * collector for fleets (its cycles end with what was allocated meanwhile), 51-55 KiB under G1; JDK 17
-   * (docs/BENCHMARKS.md, "Fleets at every size"). A fleet whose agents cannot fit is refused before anything is
-   * built.
+   * One per-step agent's share of a fleet's live set once every turn is answered (its workload, memory and graded
+   * results), as a class histogram counts it: 42.6 KiB at 20,000 agents in each of three runs (docs/BENCHMARKS.md,
+   * "The live set of a fleet").
    */
-  static final long BYTES_PER_AGENT = 112 * 1024;
+  static final long LIVE_BYTES_PER_AGENT = 43 * 1024;
+
+  /**
+   * The heap a collector needs beyond the live set, as a factor of it: JDK 17's ZGC, the launcher's collector for
+   * fleets, keeps allocating while it collects, and the heap in use after its collections peaked at 2.5 times the
+   * live set (27-108 KiB per agent over the same three runs).
+   */
+  static final double COLLECTOR_HEADROOM = 2.5;
+
+  /** The heap one agent needs: a fleet whose agents cannot fit is refused before anything is built. */
+  static final long BYTES_PER_AGENT = (long) (LIVE_BYTES_PER_AGENT * COLLECTOR_HEADROOM);
 
   @Override
   public Integer call() throws Exception {
@@ -245,6 +253,7 @@ final class FleetCommand implements Callable<Integer> {
       console.flush();
 
       Heap.Peak heap = Heap.watch();
+      Heap.LiveSet liveSet = new Heap.LiveSet();
       if (warmupAgents > 0) {
         output.progress.line(console, "warming up: %d agents per group, not graded", warmupAgents);
         console.flush();
@@ -258,7 +267,7 @@ final class FleetCommand implements Callable<Integer> {
         FleetOptions options = inFlight == null ? FleetOptions.DEFAULT
             : new FleetOptions(FleetOptions.DEFAULT.turnTimeout(), inFlight, false);
         FleetListener listener = FleetListener.all(bar, metrics == null ? FleetListener.NONE : metrics,
-            tracing.listener());
+            tracing.listener(), liveSet);
         outcome = (concurrent ? TriageRun.run(system, assembly, options, listener)
             : TriageRun.runGroupsInTurn(system, assembly, options, listener)).toCompletableFuture()
             .get(24, TimeUnit.HOURS);
@@ -266,7 +275,7 @@ final class FleetCommand implements Callable<Integer> {
       if (metrics != null) { // graded once the run is over: the page and /metrics show it from here on
         outcome.scores().forEach((id, score) -> metrics.group(groupOf.get(id)).redundant(score.redundant()));
       }
-      FleetReport report = FleetReport.of(outcome, modelLabel, preset != null, heap.bytes());
+      FleetReport report = FleetReport.of(outcome, modelLabel, preset != null, heap.bytes(), liveSet.bytes());
       console.print(report.plain());
       run.write("agents.json", outcome.scores().values());
       if (real != null) {

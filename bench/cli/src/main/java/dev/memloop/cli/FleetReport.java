@@ -30,8 +30,13 @@ final class FleetReport {
   }
 
   /** @param simulated whether {@code model} names a simulated preset (say so in every table) or a real model */
-  /** @param liveHeapBytes the run's live-heap peak (see {@link Heap.Peak#bytes}) */
-  static FleetReport of(TriageRun.Outcome outcome, String model, boolean simulated, long liveHeapBytes) {
+  /**
+   * @param liveHeapBytes the run's heap in use after a collection, at its peak (see {@link Heap.Peak#bytes}): an
+   *     upper bound on JDK 17's ZGC
+   * @param liveSetBytes the fleet's live set once every turn was answered (a class histogram), -1 if unmeasured
+   */
+  static FleetReport of(TriageRun.Outcome outcome, String model, boolean simulated, long liveHeapBytes,
+      long liveSetBytes) {
     TextTable triage = new TextTable("group", "workloads", "redundant (of 12)", "model recognized", "lookups afforded",
         "unaffordable", "timed out", "guard precision", "guard recall", "blocked new");
     for (TriageSummary s : outcome.groups()) {
@@ -54,10 +59,13 @@ final class FleetReport {
           String.format(Locale.ROOT, "%.1f", st.slowestNanos() / 1e6));
     }
     long agents = outcome.fleet().groups().stream().mapToLong(GroupSummary::agents).sum();
-    String footer = String.format(Locale.ROOT, "%,d steps in %.2f s: %,.0f steps/s; live heap at its peak %s (%s per "
-            + "agent); model %s is %s%s%n", outcome.fleet().steps(), outcome.fleet().wallNanos() / 1e9,
-        outcome.fleet().stepsPerSecond(), Units.bytes(liveHeapBytes), Units.bytes(liveHeapBytes / Math.max(1, agents)),
-        model,
+    String liveSet = liveSetBytes < 0 ? "live set not measured (this JVM has no class histogram)"
+        : String.format(Locale.ROOT, "live set after the last turn %s (%s per agent, a class histogram)",
+            Units.bytes(liveSetBytes), Units.bytes(liveSetBytes / Math.max(1, agents)));
+    String footer = String.format(Locale.ROOT, "%,d steps in %.2f s: %,.0f steps/s; %s; heap after a collection at "
+            + "its peak %s (%s per agent); model %s is %s%s%n", outcome.fleet().steps(),
+        outcome.fleet().wallNanos() / 1e9, outcome.fleet().stepsPerSecond(), liveSet, Units.bytes(liveHeapBytes),
+        Units.bytes(liveHeapBytes / Math.max(1, agents)), model,
         simulated ? "simulated (" + SimulatedModelPreset.FITTED + ")" : "a real model",
         outcome.fleet().failure() == null ? "" : "; the run ended early: " + outcome.fleet().failure());
     Map<String, Object> records = new LinkedHashMap<>();
@@ -65,6 +73,7 @@ final class FleetReport {
     records.put("triage", outcome.groups());
     records.put("runtime", outcome.fleet());
     records.put("liveHeapPeakBytes", liveHeapBytes);
+    records.put("liveSetBytes", liveSetBytes);
     return new FleetReport(triage, runtime, stalls, footer, records);
   }
 

@@ -46,7 +46,7 @@ class AgentCommandsTest {
         Arguments.of(new String[] {"lifecycle", "agents", "--idle", "2000000000"},
             "idle must be in [0, 1000000]: 2000000000"),
         Arguments.of(new String[] {"fleet", "--agents", "2000000000"},
-            "--agents 2000000000: 2,000,000,000 agents need about 208.6 TiB of heap (~112.0 KiB each), and this JVM "
+            "--agents 2000000000: 2,000,000,000 agents need about 200.2 TiB of heap (~107.5 KiB each), and this JVM "
                 + "may plan on"),
         Arguments.of(new String[] {"fleet", "--in-flight", "0"}, "--in-flight must be in [1, 10000000]: 0"),
         Arguments.of(new String[] {"fleet", "--store", "mongo"}, "'mongo': expected own or pgvector"),
@@ -176,6 +176,11 @@ class AgentCommandsTest {
     assertThat(triage.get(3).get("redundantMean").asDouble()).isGreaterThan(3);
     assertThat(triage.get(1).get("lookupsMean").asDouble()).as("networked agents looked up").isPositive();
     assertThat(json.get("runtime").get("groups")).hasSize(4);
+    // the live set by a class histogram once the turns were answered: the 80 agents, their memories, the JVM's own
+    long liveSet = json.get("liveSetBytes").asLong();
+    assertThat(liveSet).isPositive().isLessThan(Runtime.getRuntime().maxMemory());
+    assertThat(run.err()).containsPattern("live set after the last turn [0-9.]+ [KMG]iB \\([0-9.]+ [KMG]iB per agent, a "
+        + "class histogram\\)");
     try (Stream<Path> runs = Files.list(results)) {
       Path dir = runs.findFirst().orElseThrow();
       assertThat(dir.getFileName().toString()).startsWith("fleet-");

@@ -43,6 +43,7 @@ final class FleetCoordinator extends AbstractBehavior<FleetCoordinator.Command> 
   }
 
   private final CompletableFuture<FleetResult> result;
+  private final FleetListener listener;
   private final List<ActorRef<Agent.Command>> agents = new ArrayList<>();
   private final FleetTally tally;
   private final long start;
@@ -55,6 +56,7 @@ final class FleetCoordinator extends AbstractBehavior<FleetCoordinator.Command> 
       FleetListener listener, CompletableFuture<FleetResult> result) {
     super(context);
     this.result = result;
+    this.listener = listener;
     Map<String, String> groupOf = new LinkedHashMap<>();
     members.forEach(member -> groupOf.put(member.id(), member.group()));
     this.tally = new FleetTally(groupOf);
@@ -119,6 +121,7 @@ final class FleetCoordinator extends AbstractBehavior<FleetCoordinator.Command> 
     wallNanos = System.nanoTime() - start;
     streamDone = true;
     failure = finished.failure() == null ? null : finished.failure().toString();
+    listener.onAllAnswered(); // before the agents stop: what they hold is the fleet's peak
     agents.forEach(agent -> agent.tell(Agent.Stop.INSTANCE));
     return running == 0 ? complete() : this;
   }

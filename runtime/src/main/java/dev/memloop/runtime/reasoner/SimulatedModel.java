@@ -44,13 +44,21 @@ public final class SimulatedModel implements Reasoner {
     }
   }
 
+  /** Observations whose lines the model keeps: a window's (4 exchanges by default) and the step's own, with room. */
+  private static final int READ_MEMO = 8;
+
   private final Parameters parameters;
   private final Function<String, Optional<String>> extractor;
   private final SplittableRandom random;
+  // the lines of the last observations read, by the identity of their text: a window shows the same observations
+  // step after step, and reading each again on every step was most of a simulated fleet's CPU
+  private final String[] readTexts = new String[READ_MEMO];
+  private final String[] readLines = new String[READ_MEMO];
+  private int nextRead;
 
   /**
    * @param extractor reads an observation's action line, empty when the text names none (the model then acts
-   *     on the text as it stands)
+   *     on the text as it stands); a function of the text alone, since the model reads each observation once
    */
   public SimulatedModel(Parameters parameters, Function<String, Optional<String>> extractor, long seed) {
     if (parameters == null || extractor == null) {
@@ -66,8 +74,7 @@ public final class SimulatedModel implements Reasoner {
     double window = random.nextDouble();
     double dump = random.nextDouble();
     double falseSkip = random.nextDouble();
-    String text = context.observation().text();
-    String line = extractor.apply(text).orElse(text);
+    String line = read(context.observation().text());
     if (window < parameters.pWindow() && visibleInWindow(context, line)) {
       return CompletableFuture.completedFuture(Decision.skip(line, Decision.Recognition.WINDOW));
     }
@@ -86,10 +93,24 @@ public final class SimulatedModel implements Reasoner {
 
   private boolean visibleInWindow(StepContext context, String line) {
     for (WindowMessage message : context.window()) {
-      if (message.role() == WindowMessage.Role.OBSERVATION && extractor.apply(message.text()).orElse(message.text()).equals(line)) {
+      if (message.role() == WindowMessage.Role.OBSERVATION && read(message.text()).equals(line)) {
         return true;
       }
     }
     return false;
+  }
+
+  /** The action line of {@code text} (the text itself when it names none), read once while it stays in view. */
+  private String read(String text) {
+    for (int i = 0; i < READ_MEMO; i++) {
+      if (readTexts[i] == text) { // identity: the window holds the observation's own text
+        return readLines[i];
+      }
+    }
+    String line = extractor.apply(text).orElse(text);
+    readTexts[nextRead] = text;
+    readLines[nextRead] = line;
+    nextRead = (nextRead + 1) % READ_MEMO;
+    return line;
   }
 }

@@ -78,11 +78,23 @@ class FleetTest {
       members.add(member(i, i % 2 == 0 ? MemoryPolicyKind.PER_STEP : MemoryPolicyKind.NONE));
     }
     AtomicInteger heard = new AtomicInteger();
-    FleetResult result = Fleet.run(testKit.system(), members, FleetOptions.DEFAULT, r -> heard.incrementAndGet())
-        .toCompletableFuture().get(2, TimeUnit.MINUTES);
+    List<Integer> heardWhenAllAnswered = new ArrayList<>();
+    FleetListener counting = r -> heard.incrementAndGet();
+    FleetListener atTheEnd = new FleetListener() {
+      @Override
+      public void onTurn(dev.memloop.runtime.step.TurnResult r) {}
+
+      @Override
+      public void onAllAnswered() {
+        heardWhenAllAnswered.add(heard.get());
+      }
+    };
+    FleetResult result = Fleet.run(testKit.system(), members, FleetOptions.DEFAULT,
+        FleetListener.all(counting, atTheEnd)).toCompletableFuture().get(2, TimeUnit.MINUTES);
 
     assertThat(result.failure()).isNull();
     assertThat(heard.get()).isEqualTo(4_000);
+    assertThat(heardWhenAllAnswered).as("told once, after the last turn, through all(...)").containsExactly(4_000);
     GroupSummary guarded = result.group("per-step");
     GroupSummary baseline = result.group("none");
     assertThat(guarded.agents()).isEqualTo(500);

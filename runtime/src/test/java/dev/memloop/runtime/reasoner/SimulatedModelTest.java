@@ -47,6 +47,26 @@ class SimulatedModelTest {
   }
 
   @Test
+  void should_read_each_observation_once_while_its_window_shows_it() {
+    List<String> read = new ArrayList<>();
+    SimulatedModel model = new SimulatedModel(new SimulatedModel.Parameters(1, 0, 0), text -> {
+      read.add(text);
+      return Optional.of("line " + text);
+    }, 1);
+    List<String> texts = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      texts.add(new String("alert " + i)); // each observation its own text, as a workload makes them
+    }
+    for (int i = 0; i < texts.size(); i++) { // a window of the last four observations, as the agent's
+      decide(model, step(texts.get(i), texts.subList(Math.max(0, i - 4), i), List.of()));
+    }
+    assertThat(read).as("every observation read once, though windows showed most of them four times")
+        .containsExactlyElementsOf(texts);
+    assertThat(decide(model, step(texts.get(5), texts.subList(1, 5), List.of()))).as("a repeat of the same text")
+        .isEqualTo(Decision.act("line alert 5"));
+  }
+
+  @Test
   void should_decide_the_same_for_the_same_seed_and_draw_alike_whatever_it_sees() {
     SimulatedModel a = new SimulatedModel(new SimulatedModel.Parameters(0.5, 0.5, 0.1), Optional::of, 42);
     SimulatedModel b = new SimulatedModel(new SimulatedModel.Parameters(0.5, 0.5, 0.1), Optional::of, 42);
