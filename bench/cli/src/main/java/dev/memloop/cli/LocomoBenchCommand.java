@@ -108,8 +108,8 @@ final class LocomoBenchCommand implements Callable<Integer> {
     parameters.put("embedders", retrieval.embedders);
     parameters.put("k", sortedKs);
     parameters.put("fusion", "reciprocal rank, c = 60, over each search's top " + LocomoRetrieval.FUSION_DEPTH);
-    parameters.put("rtt", rtts.stream().map(Duration::toString).toList());
-    parameters.put("budget", budget.toString());
+    parameters.put("rtt", rttNanos.stream().map(n -> Units.config(Duration.ofNanos(n))).toList());
+    parameters.put("budget", Units.config(budget));
     parameters.put("llm", llm == null ? "none" : llm.calls().modelName());
     BenchRun run = BenchRun.start(spec, output, "locomo", parameters);
     PrintWriter console = run.console();
