@@ -111,6 +111,10 @@ final class FleetCommand implements Callable<Integer> {
       + "interpreted (default: ${DEFAULT-VALUE}; 0 for none).")
   private int warmup;
 
+  @Option(names = "--floor", description = "Also run the fleet's floor after it: the same agents' turns through the "
+      + "same runner, answered at once (no model, no memory), and report each group's steps/s as a share of it.")
+  private boolean floor;
+
   @Option(names = "--in-flight", description = "Agents with a turn in flight at once (default: every agent). A "
       + "database serves lookups at its own rate: a fleet larger than it keeps up with queues, and queued lookups "
       + "spend the budget.")
@@ -262,10 +266,10 @@ final class FleetCommand implements Callable<Integer> {
       Map<String, String> groupOf = new java.util.HashMap<>();
       assembly.members().forEach(m -> groupOf.put(m.id(), m.group()));
       TriageRun.Outcome outcome;
+      FleetOptions options = inFlight == null ? FleetOptions.DEFAULT
+          : new FleetOptions(FleetOptions.DEFAULT.turnTimeout(), inFlight, false);
       try (TurnProgress bar = new TurnProgress(assembly.members().size() * AlertWorkloadSpec.DEFAULT.turns(),
           output.progress.bars()); TraceOptions.Tracing tracing = trace.start(groupOf::get)) {
-        FleetOptions options = inFlight == null ? FleetOptions.DEFAULT
-            : new FleetOptions(FleetOptions.DEFAULT.turnTimeout(), inFlight, false);
         FleetListener listener = FleetListener.all(bar, metrics == null ? FleetListener.NONE : metrics,
             tracing.listener(), liveSet);
         outcome = (concurrent ? TriageRun.run(system, assembly, options, listener)
@@ -276,6 +280,12 @@ final class FleetCommand implements Callable<Integer> {
         outcome.scores().forEach((id, score) -> metrics.group(groupOf.get(id)).redundant(score.redundant()));
       }
       FleetReport report = FleetReport.of(outcome, modelLabel, preset != null, heap.bytes(), liveSet.bytes());
+      if (floor) {
+        console.printf(java.util.Locale.ROOT, "floor: the same %,d agents' turns, answered at once (no model, no memory)%n",
+            assembly.members().size());
+        console.flush();
+        report = report.withFloor(floorRates(system, assembly, options));
+      }
       console.print(report.plain());
       run.write("agents.json", outcome.scores().values());
       if (real != null) {
@@ -288,6 +298,34 @@ final class FleetCommand implements Callable<Integer> {
     });
   }
 
+
+  /**
+   * Each group's floor steps/s: its members answered at once by the same runner, group after group as the measured
+   * run went (or all at once with --concurrent).
+   */
+  private Map<String, Double> floorRates(org.apache.pekko.actor.typed.ActorSystem<?> system,
+      TriageFleet.Assembly assembly, FleetOptions options) throws Exception {
+    Map<String, Double> rates = new java.util.LinkedHashMap<>();
+    List<List<dev.memloop.runtime.fleet.FleetMember>> runs = new ArrayList<>();
+    if (concurrent) {
+      runs.add(assembly.members());
+    } else {
+      for (String group : assembly.groups()) {
+        runs.add(assembly.onlyGroup(group).members());
+      }
+    }
+    // warmed first on up to 1,000 of the members, untimed: the floor's own code is new to the JIT here
+    List<dev.memloop.runtime.fleet.FleetMember> all = assembly.members();
+    dev.memloop.runtime.fleet.Fleet.run(system, dev.memloop.runtime.fleet.FleetFloor.of(all.subList(0,
+        Math.min(1_000, all.size()))), options, FleetListener.NONE).toCompletableFuture().get(24, TimeUnit.HOURS);
+    for (List<dev.memloop.runtime.fleet.FleetMember> members : runs) {
+      dev.memloop.runtime.fleet.FleetResult result = dev.memloop.runtime.fleet.Fleet.run(system,
+          dev.memloop.runtime.fleet.FleetFloor.of(members), options, FleetListener.NONE).toCompletableFuture()
+          .get(24, TimeUnit.HOURS);
+      result.groups().forEach(g -> rates.put(g.group(), g.stepsPerSecond()));
+    }
+    return rates;
+  }
 
   /** The servers of memloop.llm.mcp.servers, then those of --mcp; one name once. */
   private List<McpServerSettings> mcpServers(Config root) {

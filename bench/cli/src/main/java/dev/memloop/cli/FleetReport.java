@@ -19,9 +19,12 @@ final class FleetReport {
   private final TextTable stalls;
   private final String footer;
   private final Map<String, Object> records;
+  private final java.util.List<GroupSummary> groups;
+  private TextTable floor; // null unless --floor
 
   private FleetReport(TextTable triage, TextTable runtime, TextTable stalls, String footer,
-      Map<String, Object> records) {
+      Map<String, Object> records, java.util.List<GroupSummary> groups) {
+    this.groups = groups;
     this.triage = triage;
     this.runtime = runtime;
     this.stalls = stalls;
@@ -74,17 +77,43 @@ final class FleetReport {
     records.put("runtime", outcome.fleet());
     records.put("liveHeapPeakBytes", liveHeapBytes);
     records.put("liveSetBytes", liveSetBytes);
-    return new FleetReport(triage, runtime, stalls, footer, records);
+    return new FleetReport(triage, runtime, stalls, footer, records, outcome.fleet().groups());
+  }
+
+  /**
+   * This report with each group's floor (its turns answered at once by the same runner) beside its own steps/s;
+   * every row of that table says it is the floor's.
+   */
+  FleetReport withFloor(Map<String, Double> floorStepsPerSecond) {
+    Map<String, GroupSummary> byName = new LinkedHashMap<>();
+    groups.forEach(g -> byName.put(g.group(), g));
+    TextTable table = new TextTable("group", "floor steps/s (answered at once, no model, no memory)", "steps/s",
+        "share of the floor");
+    Map<String, Object> byGroup = new LinkedHashMap<>();
+    floorStepsPerSecond.forEach((group, rate) -> {
+      GroupSummary g = byName.get(group);
+      double share = g == null || rate <= 0 ? Double.NaN : g.stepsPerSecond() / rate;
+      table.row(group + " (floor)", String.format(Locale.ROOT, "%,.0f", rate),
+          g == null ? "-" : String.format(Locale.ROOT, "%,.0f", g.stepsPerSecond()), f3(share));
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("floorStepsPerSecond", rate);
+      row.put("shareOfFloor", share);
+      byGroup.put(group, row);
+    });
+    records.put("floor", byGroup);
+    this.floor = table;
+    return this;
   }
 
   String plain() {
-    return triage.plain() + "\n" + runtime.plain() + "\n" + stalls.plain() + footer + Percentiles.HDR_HISTOGRAM + "\n";
+    return triage.plain() + "\n" + runtime.plain() + "\n" + stalls.plain() + (floor == null ? "" : "\n" + floor.plain())
+        + footer + Percentiles.HDR_HISTOGRAM + "\n";
   }
 
   String markdown() {
     return "## Triage\n\n" + triage.markdown() + "\n## Runtime\n\n" + runtime.markdown() + "\n## Slow lookups\n\n"
-        + stalls.markdown() + "\n" + footer + "\n"
-        + Percentiles.HDR_HISTOGRAM + "\n";
+        + stalls.markdown() + (floor == null ? "" : "\n## The floor: the same turns answered at once\n\n"
+        + floor.markdown()) + "\n" + footer + "\n" + Percentiles.HDR_HISTOGRAM + "\n";
   }
 
   Map<String, Object> records() {

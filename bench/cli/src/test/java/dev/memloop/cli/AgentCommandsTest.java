@@ -190,6 +190,21 @@ class AgentCommandsTest {
   }
 
   @Test
+  void should_measure_each_group_against_its_floor_and_say_which_lines_are_the_floor_s() throws IOException {
+    CliRun run = CliRun.of("fleet", "--agents", "10", "--policy", "per-step,none", "--floor", "--embedder", "hashing",
+        "--warmup", "0", "--no-progress", "--json", "--out", results.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    JsonNode floor = RunDirectory.JSON.readTree(run.out()).get("floor");
+    assertThat(floor.fieldNames()).toIterable().containsExactly("per-step", "none");
+    for (JsonNode group : floor) {
+      assertThat(group.get("floorStepsPerSecond").asDouble()).isPositive();
+      assertThat(group.get("shareOfFloor").asDouble()).isPositive();
+    }
+    assertThat(run.err()).contains("floor: the same 20 agents' turns, answered at once (no model, no memory)")
+        .contains("per-step (floor)").contains("none (floor)");
+  }
+
+  @Test
   void should_run_groups_from_a_config_file() throws IOException {
     Path conf = results.resolve("fleet.conf");
     Files.writeString(conf, """

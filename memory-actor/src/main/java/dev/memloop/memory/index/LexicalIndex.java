@@ -15,8 +15,9 @@ import java.util.Map;
  * vector search orders them).
  *
  * <p>Texts are added and removed by key (the memory's stable item key); a removed text's postings go at once, so
- * document frequencies are always those of the live texts. A search allocates its results and the query's terms;
- * its score buffers are reused. Not thread-safe: its owner (a memory's single writer, or its lock) serializes use.
+ * document frequencies are always those of the live texts. A search allocates its results only: the query's terms
+ * are looked up in place (a term with a letter beyond ASCII is lower-cased into a string first, as {@link #terms}
+ * does, since Unicode lower-casing may change its length), and its score buffers are reused. Not thread-safe: its owner (a memory's single writer, or its lock) serializes use.
  */
 public final class LexicalIndex {
 
@@ -28,7 +29,13 @@ public final class LexicalIndex {
   /** A scored text: its key and its BM25 score. */
   public record Hit(long key, float score) {}
 
-  private final Map<String, Integer> termIds = new HashMap<>();
+  // ids by term: an open-addressing table (linear probing) whose lookups read a region of a text in place, so that a
+  // search allocates no string per query term; a term's id is its index in postings
+  private String[] termSlots = new String[64];
+  private int[] idOfSlot = new int[64];
+  private int termCount;
+  private int[] queryMark = new int[64]; // by term id: the search that last counted it (distinct query terms)
+  private int queryEpoch;
   private final List<Postings> postings = new ArrayList<>();
   private final Map<Long, Integer> docOfKey = new HashMap<>();
   private long[] keys = new long[16];
@@ -68,10 +75,7 @@ public final class LexicalIndex {
     Map<Integer, Integer> counts = new HashMap<>();
     int length = 0;
     for (String term : terms(text)) {
-      counts.merge(termIds.computeIfAbsent(term, t -> {
-        postings.add(new Postings());
-        return postings.size() - 1;
-      }), 1, Integer::sum);
+      counts.merge(termId(term), 1, Integer::sum);
       length++;
     }
     int doc = freeCount > 0 ? free[--freeCount] : slots++;
@@ -119,7 +123,8 @@ public final class LexicalIndex {
 
   /** Removes every text. */
   public void clear() {
-    termIds.clear();
+    Arrays.fill(termSlots, null);
+    termCount = 0;
     postings.clear();
     docOfKey.clear();
     Arrays.fill(docTerms, null);
@@ -146,11 +151,27 @@ public final class LexicalIndex {
     }
     float avgLength = (float) totalLength / live;
     int touchedCount = 0;
-    for (String term : distinct(terms(query))) {
-      Integer id = termIds.get(term);
-      if (id == null) {
+    if (++queryEpoch == 0) { // after 2^32 searches: start the marks again
+      Arrays.fill(queryMark, 0);
+      queryEpoch = 1;
+    }
+    int n = query.length();
+    for (int i = 0; i < n; ) {
+      if (!Character.isLetterOrDigit(query.charAt(i))) {
+        i++;
         continue;
       }
+      int start = i;
+      boolean ascii = true;
+      while (i < n && Character.isLetterOrDigit(query.charAt(i))) {
+        ascii &= query.charAt(i) < 128;
+        i++;
+      }
+      int id = ascii ? findTerm(query, start, i) : findTerm(lowerCase(query, start, i));
+      if (id < 0 || queryMark[id] == queryEpoch) {
+        continue; // a term no text holds, or one this query counted already
+      }
+      queryMark[id] = queryEpoch;
       Postings p = postings.get(id);
       if (p.size == 0) {
         continue;
@@ -201,8 +222,92 @@ public final class LexicalIndex {
     return terms;
   }
 
-  private static List<String> distinct(List<String> terms) {
-    return terms.size() < 2 ? terms : new ArrayList<>(new java.util.LinkedHashSet<>(terms));
+  private static String lowerCase(String text, int start, int end) {
+    return text.substring(start, end).toLowerCase(java.util.Locale.ROOT);
+  }
+
+  /** The id of {@code term} (lower-cased already), made if new. */
+  private int termId(String term) {
+    int found = findTerm(term);
+    if (found >= 0) {
+      return found;
+    }
+    if ((termCount + 1) * 2 > termSlots.length) { // at most half full: probes stay short
+      rehash(termSlots.length * 2);
+    }
+    int slot = slotFor(hash(term, 0, term.length()));
+    while (termSlots[slot] != null) {
+      slot = (slot + 1) & (termSlots.length - 1);
+    }
+    int id = termCount++;
+    termSlots[slot] = term;
+    idOfSlot[slot] = id;
+    postings.add(new Postings());
+    if (queryMark.length < termCount) {
+      queryMark = Arrays.copyOf(queryMark, termSlots.length);
+    }
+    return id;
+  }
+
+  /** The id of a term already lower-cased, or -1. */
+  private int findTerm(String term) {
+    return findTerm(term, 0, term.length());
+  }
+
+  /** The id of {@code text[start, end)} with ASCII letters lower-cased, or -1; reads the text in place. */
+  private int findTerm(String text, int start, int end) {
+    int slot = slotFor(hash(text, start, end));
+    for (String stored; (stored = termSlots[slot]) != null; slot = (slot + 1) & (termSlots.length - 1)) {
+      if (sameTerm(stored, text, start, end)) {
+        return idOfSlot[slot];
+      }
+    }
+    return -1;
+  }
+
+  private static boolean sameTerm(String stored, String text, int start, int end) {
+    if (stored.length() != end - start) {
+      return false;
+    }
+    for (int i = start; i < end; i++) {
+      if (stored.charAt(i - start) != asciiLower(text.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static int hash(String text, int start, int end) {
+    int h = 0;
+    for (int i = start; i < end; i++) {
+      h = 31 * h + asciiLower(text.charAt(i));
+    }
+    return h ^ (h >>> 16);
+  }
+
+  private static char asciiLower(char c) {
+    return c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
+  }
+
+  private int slotFor(int hash) {
+    return hash & (termSlots.length - 1);
+  }
+
+  private void rehash(int capacity) {
+    String[] oldSlots = termSlots;
+    int[] oldIds = idOfSlot;
+    termSlots = new String[capacity];
+    idOfSlot = new int[capacity];
+    for (int s = 0; s < oldSlots.length; s++) {
+      if (oldSlots[s] != null) {
+        int slot = slotFor(hash(oldSlots[s], 0, oldSlots[s].length()));
+        while (termSlots[slot] != null) {
+          slot = (slot + 1) & (capacity - 1);
+        }
+        termSlots[slot] = oldSlots[s];
+        idOfSlot[slot] = oldIds[s];
+      }
+    }
   }
 
   private static void append(Postings p, int doc, int tf) {

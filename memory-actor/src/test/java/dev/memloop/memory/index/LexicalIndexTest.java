@@ -103,6 +103,31 @@ class LexicalIndexTest {
   }
 
   @Test
+  void should_read_a_query_in_place_as_terms_reads_it_whatever_its_case_repeats_or_letters() {
+    // many distinct terms (the term table grows several times), mixed case, repeated query words, and letters beyond
+    // ASCII whose lower case is not one char to one char (a final sigma)
+    SplittableRandom random = new SplittableRandom(11);
+    String[] extra = {"Ünïcode", "ΣΟΦΙΑΣ", "Straße", "İstanbul", "DB-3", "Lisbon"};
+    LexicalIndex index = new LexicalIndex();
+    Map<Long, String> texts = new LinkedHashMap<>();
+    for (long key = 0; key < 300; key++) {
+      String text = text(random) + " term" + key + " " + extra[(int) (key % extra.length)]
+          + (key % 3 == 0 ? " " + WORDS[(int) key % WORDS.length].toUpperCase(java.util.Locale.ROOT) : "");
+      texts.put(key, text);
+      index.add(key, text);
+    }
+    String[] queries = {"DISK disk Disk full", "ünïcode SOFIA σοφιας", "STRASSE straße", "istanbul İstanbul",
+        "db 3 DB-3", "TERM17 term17 Lisbon lisbon LISBON", "nothing here matches", "τ"};
+    for (String query : queries) {
+      assertMatchesReference(index, texts, query);
+    }
+    index.clear();
+    assertThat(index.search("disk", 5)).isEmpty();
+    index.add(1, "Disk FULL");
+    assertThat(index.search("disk disk", 5)).extracting(LexicalIndex.Hit::key).containsExactly(1L);
+  }
+
+  @Test
   void should_split_terms_on_anything_but_letters_and_digits_and_order_ties_by_key() {
     assertThat(LexicalIndex.terms("Disk FULL on db-3, again!")).containsExactly("disk", "full", "on", "db", "3",
         "again");

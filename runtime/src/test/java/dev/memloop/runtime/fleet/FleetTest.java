@@ -109,6 +109,28 @@ class FleetTest {
   }
 
   @Test
+  void should_run_a_floor_of_the_same_turns_answered_at_once() throws Exception {
+    List<FleetMember> members = new ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      members.add(member(i, i % 2 == 0 ? MemoryPolicyKind.PER_STEP : MemoryPolicyKind.NONE));
+    }
+    List<FleetMember> floor = FleetFloor.of(members);
+    assertThat(floor).extracting(FleetMember::id).containsExactlyElementsOf(members.stream().map(FleetMember::id)
+        .toList());
+    FleetResult result = Fleet.run(testKit.system(), floor, FleetOptions.DEFAULT, FleetListener.NONE)
+        .toCompletableFuture().get(2, TimeUnit.MINUTES);
+    assertThat(result.failure()).isNull();
+    for (String group : List.of("per-step", "none")) {
+      GroupSummary g = result.group(group);
+      assertThat(g.agents()).isEqualTo(100);
+      assertThat(g.steps()).as("one record per observation, as the agents make").isEqualTo(100 * 20);
+      assertThat(g.executed()).as("nothing runs on the floor").isZero();
+      assertThat(g.hits()).isZero();
+      assertThat(g.stepsPerSecond()).isPositive();
+    }
+  }
+
+  @Test
   void should_answer_every_agent_s_turn_before_any_next_turn_in_lockstep() throws Exception {
     List<FleetMember> members = new ArrayList<>();
     for (int i = 0; i < 50; i++) {
