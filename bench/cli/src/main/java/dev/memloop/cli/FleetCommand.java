@@ -288,6 +288,9 @@ final class FleetCommand implements Callable<Integer> {
       }
       console.print(report.plain());
       run.write("agents.json", outcome.scores().values());
+      if (liveSet.largestHistogram() != null) { // what holds the live set, class by class
+        run.writeText("live-set.txt", liveSet.largestHistogram());
+      }
       if (real != null) {
         console.println("model calls: " + real.counters().snapshot());
         run.write("llm-calls.json", real.counters().usage()); // tokens and time of every call

@@ -2,6 +2,7 @@ package dev.memloop.cli;
 
 import dev.memloop.memory.timing.CollectionPauses;
 import dev.memloop.memory.timing.Units;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -56,19 +57,25 @@ final class Heap {
   }
 
   /**
-   * The live set now: the bytes of every object reachable from the roots, as a class histogram counts them (the
-   * JVM's {@code GC.class_histogram}, which walks only reachable objects), or -1 where the JVM offers none. It stops
+   * The live set now, as a class histogram (the JVM's {@code GC.class_histogram}, which walks only reachable
+   * objects: one line per class, largest first, then {@code Total}), or null where the JVM offers none. It stops
    * the JVM while it walks the heap (seconds at several GiB): take it where no turn is running.
    */
-  static long liveSetBytes() {
+  static String classHistogram() {
     try {
       Object histogram = java.lang.management.ManagementFactory.getPlatformMBeanServer().invoke(
           new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
           new Object[] {new String[0]}, new String[] {String[].class.getName()});
-      return histogramTotal(String.valueOf(histogram));
+      return histogram == null ? null : histogram.toString();
     } catch (javax.management.JMException | RuntimeException unavailable) {
-      return -1;
+      return null;
     }
+  }
+
+  /** The live set's bytes now ({@link #classHistogram}'s total), or -1 where the JVM offers no histogram. */
+  static long liveSetBytes() {
+    String histogram = classHistogram();
+    return histogram == null ? -1 : histogramTotal(histogram);
   }
 
   /** The bytes of a class histogram's {@code Total} line (its last column), or -1 when it has none. */
@@ -92,14 +99,31 @@ final class Heap {
    * allocated while the collection ran, and read 91.8 KiB per agent where a class histogram counted 43 KiB.
    */
   static final class LiveSet implements dev.memloop.runtime.fleet.FleetListener {
+    /** Classes a run keeps of its largest histogram: what holds the live set, for {@code live-set.txt}. */
+    static final int CLASSES_KEPT = 40;
+
     private long bytes = -1;
+    private String largest; // the head of the largest histogram, or null
 
     @Override
     public void onTurn(dev.memloop.runtime.step.TurnResult result) {}
 
     @Override
     public void onAllAnswered() {
-      bytes = Math.max(bytes, liveSetBytes());
+      String histogram = classHistogram();
+      long total = histogram == null ? -1 : histogramTotal(histogram);
+      if (total > bytes) {
+        bytes = total;
+        List<String> lines = histogram.lines().toList();
+        List<String> head = new java.util.ArrayList<>(lines.subList(0, Math.min(lines.size(), CLASSES_KEPT + 2)));
+        lines.stream().filter(l -> l.startsWith("Total")).findFirst().ifPresent(head::add);
+        largest = String.join("\n", head) + "\n";
+      }
+    }
+
+    /** The largest histogram's header, its {@value #CLASSES_KEPT} largest classes and its total; null if none. */
+    String largestHistogram() {
+      return largest;
     }
 
     /** The largest live set measured, or -1 when none could be. */

@@ -185,6 +185,9 @@ class AgentCommandsTest {
       Path dir = runs.findFirst().orElseThrow();
       assertThat(dir.getFileName().toString()).startsWith("fleet-");
       assertThat(RunDirectory.JSON.readTree(dir.resolve("agents.json").toFile())).hasSize(80);
+      java.util.List<String> histogram = Files.readAllLines(dir.resolve("live-set.txt"));
+      assertThat(histogram.get(histogram.size() - 1)).startsWith("Total").endsWith(Long.toString(liveSet));
+      assertThat(histogram.size()).isLessThanOrEqualTo(Heap.LiveSet.CLASSES_KEPT + 3);
       assertThat(Files.readString(dir.resolve("report.md"))).contains("## Triage").contains("per-turn");
     }
   }
