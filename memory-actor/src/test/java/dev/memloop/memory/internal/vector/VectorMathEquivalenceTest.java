@@ -65,8 +65,10 @@ class VectorMathEquivalenceTest {
         float ulps = (float) (1e-6 * absolute);
         assertThat(selected[i]).as(kernels.name() + " selected " + picked[i]).isCloseTo(all[picked[i]], within(ulps));
         assertThat(alone[0]).as(kernels.name() + " alone " + picked[i]).isCloseTo(all[picked[i]], within(ulps));
+        // the same tolerance: on JDK 25 a dotRow compiled apart from dotRows once summed its lanes in another
+        // order (11.253363 against 11.253364 at dimension 127)
         assertThat(kernels.dotRow(query, data, picked[i] * dimension, dimension))
-            .as(kernels.name() + " dotRow " + picked[i]).isEqualTo(alone[0]);
+            .as(kernels.name() + " dotRow " + picked[i]).isCloseTo(alone[0], within(ulps));
       }
     }
   }
