@@ -52,26 +52,18 @@ final class StepHandle implements StepMemory {
 
   @Override
   public CompletionStage<Recalled> recall(String query, int k) {
-    text("query", query);
-    if (k <= 0) {
-      throw new IllegalArgumentException("k must be > 0: " + k);
-    }
-    return search(recallQuery(query, k).kinds(MemoryKind.NOTE).build());
+    return recall(query, k, MemoryKind.NOTE);
   }
 
+  /** The recall shorthands' query: hybrid when the agent's recalls are ({@code memory.recall = hybrid}). */
   @Override
   public CompletionStage<Recalled> recall(String query, int k, MemoryKind first, MemoryKind... more) {
     text("query", query);
     if (k <= 0) {
       throw new IllegalArgumentException("k must be > 0: " + k);
     }
-    return search(recallQuery(query, k).kinds(first, more).build());
-  }
-
-  /** A recall shorthand's query: hybrid when the agent's recalls are ({@code memory.recall = hybrid}). */
-  private MemoryQuery.Builder recallQuery(String query, int k) {
-    MemoryQuery.Builder b = MemoryQuery.text(query).k(k);
-    return agent.spec().config().memory().hybrid() ? b.hybrid() : b;
+    MemoryQuery.Builder b = MemoryQuery.text(query).k(k).kinds(first, more);
+    return search((agent.spec().config().memory().hybrid() ? b.hybrid() : b).build());
   }
 
   @Override

@@ -13,8 +13,12 @@ import dev.memloop.runtime.ExternalMemories;
 import dev.memloop.runtime.config.AgentGroup;
 import dev.memloop.runtime.config.MemoryStoreKind;
 import dev.memloop.runtime.config.EmbedderChoice;
+import dev.memloop.runtime.fleet.Fleet;
+import dev.memloop.runtime.fleet.FleetFloor;
 import dev.memloop.runtime.fleet.FleetListener;
+import dev.memloop.runtime.fleet.FleetMember;
 import dev.memloop.runtime.fleet.FleetOptions;
+import dev.memloop.runtime.fleet.FleetResult;
 import dev.memloop.runtime.metrics.FleetMetrics;
 import dev.memloop.runtime.llm.LlmMetrics;
 import dev.memloop.runtime.llm.CallLimits;
@@ -29,11 +33,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import org.apache.pekko.actor.typed.ActorSystem;
 import picocli.CommandLine.Option;
 
 /** {@code memloop fleet}: a fleet of triage agents, graded, with the runtime's own numbers beside. */
@@ -281,7 +287,7 @@ final class FleetCommand implements Callable<Integer> {
       }
       FleetReport report = FleetReport.of(outcome, modelLabel, preset != null, heap.bytes(), liveSet.bytes());
       if (floor) {
-        console.printf(java.util.Locale.ROOT, "floor: the same %,d agents' turns, answered at once (no model, no memory)%n",
+        console.printf(Locale.ROOT, "floor: the same %,d agents' turns, answered at once (no model, no memory)%n",
             assembly.members().size());
         console.flush();
         report = report.withFloor(floorRates(system, assembly, options));
@@ -306,10 +312,10 @@ final class FleetCommand implements Callable<Integer> {
    * Each group's floor steps/s: its members answered at once by the same runner, group after group as the measured
    * run went (or all at once with --concurrent).
    */
-  private Map<String, Double> floorRates(org.apache.pekko.actor.typed.ActorSystem<?> system,
+  private Map<String, Double> floorRates(ActorSystem<?> system,
       TriageFleet.Assembly assembly, FleetOptions options) throws Exception {
-    Map<String, Double> rates = new java.util.LinkedHashMap<>();
-    List<List<dev.memloop.runtime.fleet.FleetMember>> runs = new ArrayList<>();
+    Map<String, Double> rates = new LinkedHashMap<>();
+    List<List<FleetMember>> runs = new ArrayList<>();
     if (concurrent) {
       runs.add(assembly.members());
     } else {
@@ -318,12 +324,12 @@ final class FleetCommand implements Callable<Integer> {
       }
     }
     // warmed first on up to 1,000 of the members, untimed: the floor's own code is new to the JIT here
-    List<dev.memloop.runtime.fleet.FleetMember> all = assembly.members();
-    dev.memloop.runtime.fleet.Fleet.run(system, dev.memloop.runtime.fleet.FleetFloor.of(all.subList(0,
+    List<FleetMember> all = assembly.members();
+    Fleet.run(system, FleetFloor.of(all.subList(0,
         Math.min(1_000, all.size()))), options, FleetListener.NONE).toCompletableFuture().get(24, TimeUnit.HOURS);
-    for (List<dev.memloop.runtime.fleet.FleetMember> members : runs) {
-      dev.memloop.runtime.fleet.FleetResult result = dev.memloop.runtime.fleet.Fleet.run(system,
-          dev.memloop.runtime.fleet.FleetFloor.of(members), options, FleetListener.NONE).toCompletableFuture()
+    for (List<FleetMember> members : runs) {
+      FleetResult result = Fleet.run(system,
+          FleetFloor.of(members), options, FleetListener.NONE).toCompletableFuture()
           .get(24, TimeUnit.HOURS);
       result.groups().forEach(g -> rates.put(g.group(), g.stepsPerSecond()));
     }

@@ -155,19 +155,9 @@ public final class LexicalIndex {
       Arrays.fill(queryMark, 0);
       queryEpoch = 1;
     }
-    int n = query.length();
-    for (int i = 0; i < n; ) {
-      if (!Character.isLetterOrDigit(query.charAt(i))) {
-        i++;
-        continue;
-      }
-      int start = i;
-      boolean ascii = true;
-      while (i < n && Character.isLetterOrDigit(query.charAt(i))) {
-        ascii &= query.charAt(i) < 128;
-        i++;
-      }
-      int id = ascii ? findTerm(query, start, i) : findTerm(lowerCase(query, start, i));
+    for (int start = termStart(query, 0), end; start >= 0; start = termStart(query, end)) {
+      end = termEnd(query, start);
+      int id = ascii(query, start, end) ? findTerm(query, start, end) : findTerm(lowerCase(query, start, end));
       if (id < 0 || queryMark[id] == queryEpoch) {
         continue; // a term no text holds, or one this query counted already
       }
@@ -209,17 +199,39 @@ public final class LexicalIndex {
   /** The terms of {@code text}: maximal runs of letters and digits, lower-cased, in order. */
   public static List<String> terms(String text) {
     List<String> terms = new ArrayList<>();
-    int start = -1;
-    for (int i = 0; i <= text.length(); i++) {
-      boolean word = i < text.length() && Character.isLetterOrDigit(text.charAt(i));
-      if (word && start < 0) {
-        start = i;
-      } else if (!word && start >= 0) {
-        terms.add(text.substring(start, i).toLowerCase(java.util.Locale.ROOT));
-        start = -1;
-      }
+    for (int start = termStart(text, 0), end; start >= 0; start = termStart(text, end)) {
+      end = termEnd(text, start);
+      terms.add(lowerCase(text, start, end));
     }
     return terms;
+  }
+
+  /** Where the next term of {@code text} starts at or after {@code from}, or -1: the one rule of what a term is. */
+  private static int termStart(String text, int from) {
+    for (int i = from; i < text.length(); i++) {
+      if (Character.isLetterOrDigit(text.charAt(i))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Where the term starting at {@code start} ends (exclusive). */
+  private static int termEnd(String text, int start) {
+    int i = start;
+    while (i < text.length() && Character.isLetterOrDigit(text.charAt(i))) {
+      i++;
+    }
+    return i;
+  }
+
+  private static boolean ascii(String text, int start, int end) {
+    for (int i = start; i < end; i++) {
+      if (text.charAt(i) >= 128) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static String lowerCase(String text, int start, int end) {

@@ -59,7 +59,7 @@ public final class LocomoAnswers {
       List<LocomoFile.Turn> turns = conversation.turns();
       try (TurnMemory memory = new TurnMemory(embedder, new long[TurnRecall.METHODS.size()])) {
         for (LocomoFile.Turn turn : turns) {
-          memory.add(turn.speaker() + ": " + turn.text());
+          memory.add(turn.item());
         }
         for (LocomoFile.Question question : conversation.questions()) {
           if (question.category() < 1 || question.category() > 4) {

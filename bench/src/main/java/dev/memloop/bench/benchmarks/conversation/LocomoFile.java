@@ -24,7 +24,13 @@ import java.util.TreeMap;
 public final class LocomoFile {
 
   /** One dialogue turn: its id ({@code D3:12}), speaker, text, and its session's date as written. */
-  public record Turn(String diaId, String speaker, String text, int session, String sessionDate) {}
+  public record Turn(String diaId, String speaker, String text, int session, String sessionDate) {
+
+    /** The turn as one memory item: {@code "Speaker: text"}. */
+    public String item() {
+      return speaker + ": " + text;
+    }
+  }
 
   /** One question; {@code evidence} as written (ids that may name no turn). */
   public record Question(String text, String answer, List<String> evidence, int category) {}

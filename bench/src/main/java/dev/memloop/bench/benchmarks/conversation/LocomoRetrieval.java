@@ -61,7 +61,7 @@ public final class LocomoRetrieval {
         try (TurnMemory memory = new TurnMemory(embedder.getValue(), ingestNanos)) {
           List<String> diaIds = new ArrayList<>();
           for (LocomoFile.Turn turn : conversation.turns()) {
-            memory.add(turn.speaker() + ": " + turn.text());
+            memory.add(turn.item());
             diaIds.add(turn.diaId());
           }
           if (conversation == data.get(0)) { // once per embedder, before any recall is timed

@@ -75,7 +75,7 @@ public final class ReadPolicies {
         try (TurnMemory memory = new TurnMemory(embedder.getValue(), new long[TurnRecall.METHODS.size()])) {
           List<String> diaIds = new ArrayList<>();
           for (LocomoFile.Turn turn : conversation.turns()) {
-            memory.add(turn.speaker() + ": " + turn.text());
+            memory.add(turn.item());
             diaIds.add(turn.diaId());
           }
           AdaptiveRecall adaptive = memory.adaptive(embedder.getValue(), ADAPTIVE);

@@ -2,7 +2,6 @@ package dev.memloop.bench.benchmarks.conversation;
 
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
-import dev.memloop.memory.Recall;
 import dev.memloop.memory.index.LexicalIndex;
 import dev.memloop.runtime.patterns.AdaptiveRecall;
 import java.util.ArrayList;
@@ -87,12 +86,7 @@ final class TurnMemory implements AutoCloseable {
 
   /** What {@code adaptive} (of {@link #adaptive}) recalls for {@code query}, best first, as ordinals. */
   long[] adaptiveRecall(AdaptiveRecall adaptive, String query) {
-    List<Recall> found = adaptive.recall(query);
-    long[] out = new long[found.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = turnOfId.get(found.get(i).id());
-    }
-    return out;
+    return TurnRecall.ids(adaptive.recall(query), turnOfId);
   }
 
   @Override

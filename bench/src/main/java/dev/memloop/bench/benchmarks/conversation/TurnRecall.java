@@ -38,7 +38,8 @@ final class TurnRecall {
     return ids(memory.search(MemoryQuery.text(query).k(k).build()), turnOfId);
   }
 
-  private static long[] ids(List<Recall> found, Map<String, Integer> turnOfId) {
+  /** The turns of {@code found}, in its order, as ordinals. */
+  static long[] ids(List<Recall> found, Map<String, Integer> turnOfId) {
     long[] out = new long[found.size()];
     for (int i = 0; i < out.length; i++) {
       out[i] = turnOfId.get(found.get(i).id());
