@@ -34,10 +34,12 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
   /** What an agent is sent. */
   public sealed interface Command {}
 
-  /** Runs one turn and answers with its {@link TurnResult}; turns sent while one runs wait their turn. */
   /**
-   * Runs {@code turn}; the result goes to {@code replyTo}. {@code traceParent} is the W3C {@code traceparent} of the
-   * span the turn was sent from (its {@code memloop.turn} span becomes that span's child when the agent has a
+   * Runs {@code turn}; its {@link TurnResult} goes to {@code replyTo}, and turns sent while one runs wait their turn.
+   * Sending the same turn again (equal index and observations) is a retry and safe: a retry of a turn running or
+   * waiting is answered when it ends, one of the last turn answered from its record, one of the last turn aborted
+   * resumes it at the step that failed; no step runs twice. {@code traceParent} is the W3C {@code traceparent} of
+   * the span the turn was sent from (its {@code memloop.turn} span becomes that span's child when the agent has a
    * tracer), or null.
    */
   public record RunTurn(Turn turn, ActorRef<TurnResult> replyTo, String traceParent) implements Command {

@@ -47,6 +47,8 @@ final class AgentState {
   private int nextTurnIndex = -1; // the index the next turn must carry; -1 before this incarnation's first turn
   private Agent.RunTurn inFlight;
   private List<StepRecord> inFlightSteps;
+  private boolean resumed; // the turn in flight resumes an aborted one, already counted in turnsCompleted
+  private final TurnRetries retries = new TurnRetries();
   private long awaited; // answers this turn waited for as messages
   private long sentAtTurnStart;
   private ArrayDeque<Agent.RunTurn> waiting; // allocated when a turn first has to wait
@@ -194,10 +196,12 @@ final class AgentState {
   }
 
   /**
-   * Whether {@code run} carries the next turn index: any for the first turn the agent gets (a new agent, or one just
-   * restored from a snapshot, numbers on from its sender's count), then each the one before plus one. If not, it is
-   * answered as aborted at once, naming both indices, and nothing else happens: a repeated index was a turn sent
-   * twice, a skipped one a turn lost on the way.
+   * Whether {@code run} is to run: it carries the next turn index (any for the first turn the agent gets: a new
+   * agent, or one just restored from a snapshot, numbers on from its sender's count; then each the one before plus
+   * one), or it is a retry of the last turn, aborted, to be resumed at the step that failed. A retry of a turn that
+   * is running, waiting or was answered is answered by {@link TurnRetries} and does not run. Anything else is
+   * answered as aborted at once, naming both indices, and nothing else happens: a repeated index with other
+   * observations was another turn sent under a taken number, a skipped one a turn lost on the way.
    */
   boolean acceptsIndex(Agent.RunTurn run) {
     int index = run.turn().index();
@@ -205,10 +209,17 @@ final class AgentState {
       nextTurnIndex = index + 1;
       return true;
     }
+    if (index < nextTurnIndex) {
+      TurnRetries.Retry retry = retries.classify(run, inFlight, waiting);
+      if (retry != TurnRetries.Retry.NONE) {
+        return retry == TurnRetries.Retry.RESUME;
+      }
+    }
     String problem = index < nextTurnIndex ? "repeats an earlier turn" : "skips turn " + nextTurnIndex;
     run.replyTo().tell(new TurnResult(spec.id(), index, List.of(), policy().budget().budgetNanos(), 0, true,
         "turn index " + index + " " + problem + ": agent " + spec.id() + " expects turn " + nextTurnIndex
-            + " (number each agent's turns one after another, or send them through AgentHandle, which numbers them)",
+            + " (number each agent's turns one after another, or send them through AgentHandle, which numbers them;"
+            + " a retry sends the same turn, index and observations, again)",
         restarts, 0, 0));
     return false;
   }
@@ -219,6 +230,7 @@ final class AgentState {
       waiting = new ArrayDeque<>();
     }
     if (waiting.size() >= MAX_WAITING_TURNS) {
+      nextTurnIndex = run.turn().index(); // refused, not taken: the same turn sent again later is admitted
       run.replyTo().tell(new TurnResult(spec.id(), run.turn().index(), List.of(), policy().budget().budgetNanos(), 0,
           true, MAX_WAITING_TURNS + " turns already waiting", restarts, 0, 0));
       return;
@@ -230,14 +242,21 @@ final class AgentState {
     return waiting.poll();
   }
 
-  void turnStarted(Agent.RunTurn run) {
+  /** A turn starts; returns the step it starts at: 0, or the step that failed when it resumes an aborted turn. */
+  int turnStarted(Agent.RunTurn run) {
     if (trace != null) {
       trace.start(run.turn().index(), run.traceParent());
     }
     inFlight = run;
     inFlightSteps = new ArrayList<>(run.turn().observations().size());
+    TurnResult aborted = retries.resumes(run.turn());
+    resumed = aborted != null;
+    if (resumed) {
+      inFlightSteps.addAll(aborted.steps());
+    }
     awaited = 0;
     sentAtTurnStart = messagesSent();
+    return resumed ? aborted.steps().size() : 0;
   }
 
   long nextStepToken() {
@@ -265,9 +284,10 @@ final class AgentState {
   void turnEnded(ActorRef<TurnResult> replyTo, int writesRefused) {
     TurnResult result = new TurnResult(spec.id(), inFlight.turn().index(), inFlightSteps,
         policy().budget().budgetNanos(), policy().budget().spentNanos(), false, null, restarts, hops(), writesRefused);
+    retries.ended(inFlight.turn(), result);
     inFlight = null;
     inFlightSteps = null;
-    turnsCompleted++;
+    turnsCompleted += resumed ? 0 : 1;
     if (trace != null) {
       trace.end(result);
     }
@@ -307,9 +327,10 @@ final class AgentState {
     Agent.RunTurn run = inFlight;
     TurnResult aborted = new TurnResult(spec.id(), run.turn().index(), inFlightSteps, policy().budget().budgetNanos(),
         policy().budget().spentNanos(), true, lastFailure, restarts, hops(), 0);
+    retries.ended(run.turn(), aborted);
     inFlight = null;
     inFlightSteps = null;
-    turnsCompleted++;
+    turnsCompleted += resumed ? 0 : 1;
     if (trace != null) {
       trace.end(aborted);
     }

@@ -79,8 +79,7 @@ final class StepLoop {
 
   void begin(Agent.RunTurn newRun) {
     run = newRun;
-    index = 0;
-    agent.turnStarted(newRun);
+    index = agent.turnStarted(newRun); // past the steps an aborted turn completed, when this resumes it
     pinned = policy().startTurn(newRun.turn());
   }
 

@@ -131,7 +131,8 @@ class AgentHandleTest {
       assertThat(r.aborted()).isTrue();
       assertThat(r.steps()).as("nothing ran").isEmpty();
       assertThat(r.failure()).isEqualTo("turn index 0 repeats an earlier turn: agent indexed expects turn 1 (number "
-          + "each agent's turns one after another, or send them through AgentHandle, which numbers them)");
+          + "each agent's turns one after another, or send them through AgentHandle, which numbers them; a retry sends the "
+          + "same turn, index and observations, again)");
     });
     agent.tell(new Agent.RunTurn(TestAgents.turn(2, "order 3"), results.ref()));
     assertThat(results.receiveMessage().failure()).startsWith("turn index 2 skips turn 1: agent indexed expects turn 1");

@@ -43,6 +43,12 @@ final class ClusterDemoCommand implements Callable<Integer> {
       + "more: a majority must be left).")
   private boolean duringHandoff;
 
+  @Option(names = "--hog", defaultValue = "0", description = "Busy processes to run beside the nodes for the whole "
+      + "run, each spinning one thread (at most 4 per core; each ends by itself within 20 minutes and is killed when "
+      + "the run ends): the run then reports turns answered, sent again and lost on an overloaded machine "
+      + "(default: ${DEFAULT-VALUE}).")
+  private int hogs;
+
   @Option(names = "--seed", defaultValue = "42", description = "First workload seed (default: ${DEFAULT-VALUE}).")
   private long seed;
 
@@ -60,6 +66,7 @@ final class ClusterDemoCommand implements Callable<Integer> {
         + "(--kill-after-turn in [0, 2]) and kills one node (not with --restart-all)");
     Options.require(spec, !duringHandoff || (killAfter >= 0 && !restartAll && nodes >= 4), "--kill-during-handoff "
         + "kills two nodes in turn --kill-after-turn (in [0, 2]): it needs --nodes 4 or more and not --restart-all");
+    Options.valid(spec, () -> ClusterDemo.checkHogs(hogs));
     Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
     java.util.Map<String, Object> parameters = new java.util.LinkedHashMap<>();
     parameters.put("nodes", nodes);
@@ -68,12 +75,13 @@ final class ClusterDemoCommand implements Callable<Integer> {
     parameters.put("restart_all", restartAll);
     parameters.put("kill_mid_turn", midTurn);
     parameters.put("kill_during_handoff", duringHandoff);
+    parameters.put("hog", hogs);
     parameters.put("seed", seed);
     BenchRun run = BenchRun.start(spec, output, "cluster-demo", "memloop cluster-demo", parameters);
     // the nodes' logs are part of the run's results, not left in the temporary directory
     ClusterDemo.Kill kill = restartAll ? ClusterDemo.Kill.RESTART_ALL : duringHandoff
         ? ClusterDemo.Kill.DURING_HANDOFF : midTurn ? ClusterDemo.Kill.MID_TURN : ClusterDemo.Kill.AFTER_TURN;
-    ClusterDemo.Result result = ClusterDemo.run(nodes, agents, killAfter, kill, seed,
+    ClusterDemo.Result result = ClusterDemo.run(nodes, agents, killAfter, kill, seed, hogs,
         run.directory().resolve("nodes"), run.console());
     run.console().print(result.report());
     run.finish("cluster-demo.json", java.util.Map.of("result", result), "```\n" + result.report() + "```\n");

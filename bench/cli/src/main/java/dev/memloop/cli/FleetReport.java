@@ -65,11 +65,14 @@ final class FleetReport {
     String liveSet = liveSetBytes < 0 ? "live set not measured (this JVM has no class histogram)"
         : String.format(Locale.ROOT, "live set after the last turn %s (%s per agent, a class histogram)",
             Units.bytes(liveSetBytes), Units.bytes(liveSetBytes / Math.max(1, agents)));
+    long retried = outcome.fleet().retriedTurns();
     String footer = String.format(Locale.ROOT, "%,d steps in %.2f s: %,.0f steps/s; %s; heap after a collection at "
-            + "its peak %s (%s per agent); model %s is %s%s%n", outcome.fleet().steps(),
+            + "its peak %s (%s per agent); model %s is %s%s%s%n", outcome.fleet().steps(),
         outcome.fleet().wallNanos() / 1e9, outcome.fleet().stepsPerSecond(), liveSet, Units.bytes(liveHeapBytes),
         Units.bytes(liveHeapBytes / Math.max(1, agents)), model,
         simulated ? "simulated (" + SimulatedModelPreset.FITTED + ")" : "a real model",
+        retried == 0 ? "" : String.format(Locale.ROOT, "; %,d turn(s) sent again after a timeout or an aborted answer "
+            + "(answered from the agent's record or resumed at the failed step)", retried),
         outcome.fleet().failure() == null ? "" : "; the run ended early: " + outcome.fleet().failure());
     Map<String, Object> records = new LinkedHashMap<>();
     records.put("model", model + (simulated ? " (simulated)" : " (real model)"));

@@ -123,6 +123,9 @@ class AgentCommandsTest {
         Arguments.of(new String[] {"cluster-demo", "--agents", "0"}, "agents must be in [1, 10000]: 0"),
         Arguments.of(new String[] {"cluster-demo", "--kill-after-turn", "3"}, "kill-after-turn must be in [-1, 2]: 3"),
         Arguments.of(new String[] {"cluster-demo", "--seed", "1000000003"}, "seed 1000000003 is held out"),
+        Arguments.of(new String[] {"cluster-demo", "--hog", "-1"}, "hog must be in [0, "
+            + 4 * Runtime.getRuntime().availableProcessors() + "] (at most 4 busy processes per core"),
+        Arguments.of(new String[] {"cluster-demo", "--hog", "1000"}, "cores): 1000"),
         Arguments.of(new String[] {"cluster-demo", "--kill-during-handoff", "--nodes", "3"},
             "--kill-during-handoff kills two nodes in turn --kill-after-turn (in [0, 2]): it needs --nodes 4 or more"),
         Arguments.of(new String[] {"cluster-demo", "--kill-mid-turn", "--restart-all"},

@@ -2,6 +2,7 @@ package dev.memloop.runtime.fleet;
 
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.MemloopDispatcher;
+import dev.memloop.runtime.internal.TurnAnswers;
 import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.step.TurnResult;
 import java.util.ArrayList;
@@ -10,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -26,8 +29,9 @@ import org.apache.pekko.stream.javadsl.Source;
 
 /**
  * Runs one fleet: spawns every member as a child, feeds each its turns through a stream (one turn in flight
- * per agent: the stream waits for an answer before sending the next, which is its backpressure), tallies the
- * answers, then stops every agent and completes the result once all have stopped.
+ * per agent: the stream waits for an answer before sending the next, which is its backpressure), sends a turn again
+ * when its answer did not come in time or came aborted (up to {@link FleetOptions#retries}), tallies the answers,
+ * then stops every agent and completes the result once all have stopped.
  */
 final class FleetCoordinator extends AbstractBehavior<FleetCoordinator.Command> {
 
@@ -51,6 +55,7 @@ final class FleetCoordinator extends AbstractBehavior<FleetCoordinator.Command> 
   private boolean streamDone;
   private String failure;
   private int running;
+  private final AtomicLong retried = new AtomicLong(); // asks complete on the scheduler's and the agents' threads
 
   private FleetCoordinator(ActorContext<Command> context, List<FleetMember> members, FleetOptions options,
       FleetListener listener, CompletableFuture<FleetResult> result) {
@@ -103,10 +108,34 @@ final class FleetCoordinator extends AbstractBehavior<FleetCoordinator.Command> 
         .mapConcat(results -> results);
   }
 
-  private static CompletionStage<TurnResult> ask(ActorContext<Command> context, ActorRef<Agent.Command> agent,
-      Turn turn, FleetOptions options) {
-    return AskPattern.ask(agent, replyTo -> new Agent.RunTurn(turn, replyTo), options.turnTimeout(),
-        context.getSystem().scheduler());
+  /**
+   * Turn {@code turn} of {@code agent}, sent again while its answer does not come within the turn timeout or comes
+   * aborted, {@link FleetOptions#retries} times at most; the last answer (or timeout) is the turn's.
+   */
+  private CompletionStage<TurnResult> ask(ActorContext<Command> context, ActorRef<Agent.Command> agent, Turn turn,
+      FleetOptions options) {
+    return ask(context, agent, turn, options, options.retries());
+  }
+
+  private CompletionStage<TurnResult> ask(ActorContext<Command> context, ActorRef<Agent.Command> agent, Turn turn,
+      FleetOptions options, int retriesLeft) {
+    CompletionStage<TurnResult> answer = AskPattern.ask(agent, replyTo -> new Agent.RunTurn(turn, replyTo),
+        options.turnTimeout(), context.getSystem().scheduler());
+    if (retriesLeft == 0) {
+      return answer;
+    }
+    return answer.handle((result, failure) -> {
+      boolean again = failure == null ? result.aborted() : timedOut(failure);
+      if (!again) {
+        return answer;
+      }
+      retried.incrementAndGet();
+      return ask(context, agent, turn, options, retriesLeft - 1);
+    }).thenCompose(next -> next);
+  }
+
+  private static boolean timedOut(Throwable failure) {
+    return TurnAnswers.cause(failure) instanceof TimeoutException;
   }
 
   @Override
@@ -132,7 +161,7 @@ final class FleetCoordinator extends AbstractBehavior<FleetCoordinator.Command> 
   }
 
   private Behavior<Command> complete() {
-    result.complete(new FleetResult(tally.summaries(wallNanos), wallNanos, failure));
+    result.complete(new FleetResult(tally.summaries(wallNanos), wallNanos, failure, retried.get()));
     return Behaviors.stopped();
   }
 }

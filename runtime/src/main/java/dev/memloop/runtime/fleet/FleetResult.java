@@ -4,13 +4,18 @@ import java.util.List;
 
 /**
  * A fleet run: per-group summaries, the wall time from the first turn sent to the last answered (the sum of
- * the parts when groups ran one after another), and the failure that ended it early, if any (null when every
- * turn was answered).
+ * the parts when groups ran one after another), the failure that ended it early, if any (null when every
+ * turn was answered), and how many times a turn was sent again ({@link FleetOptions#retries}).
  */
-public record FleetResult(List<GroupSummary> groups, long wallNanos, String failure) {
+public record FleetResult(List<GroupSummary> groups, long wallNanos, String failure, long retriedTurns) {
 
   public FleetResult {
     groups = List.copyOf(groups);
+  }
+
+  /** A run in which no turn was sent again. */
+  public FleetResult(List<GroupSummary> groups, long wallNanos, String failure) {
+    this(groups, wallNanos, failure, 0);
   }
 
   /** Turns answered as aborted (a step failed, or the turn was refused), over every group. */
@@ -44,12 +49,14 @@ public record FleetResult(List<GroupSummary> groups, long wallNanos, String fail
     List<GroupSummary> groups = new java.util.ArrayList<>();
     long wall = 0;
     String failure = null;
+    long retried = 0;
     for (FleetResult part : parts) {
       groups.addAll(part.groups());
       wall += part.wallNanos();
       failure = failure != null ? failure : part.failure();
+      retried += part.retriedTurns();
     }
-    return new FleetResult(groups, wall, failure);
+    return new FleetResult(groups, wall, failure, retried);
   }
 
   public GroupSummary group(String name) {

@@ -21,8 +21,7 @@ public final class TurnAnswers {
       Duration timeout) {
     return asked.handle((result, failure) -> {
       if (failure != null) {
-        Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-            ? failure.getCause() : failure;
+        Throwable cause = cause(failure);
         throw cause instanceof TimeoutException ? new TurnTimeoutException(agentId, turn, timeout, cause)
             : new CompletionException(cause);
       }
@@ -31,5 +30,10 @@ public final class TurnAnswers {
       }
       return result;
     });
+  }
+
+  /** The failure a stage completed with, unwrapped from its {@link CompletionException}. */
+  public static Throwable cause(Throwable failure) {
+    return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
   }
 }

@@ -21,9 +21,14 @@ import dev.memloop.runtime.step.TurnResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.testkit.typed.javadsl.LogCapturingExtension;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -174,6 +179,70 @@ class FleetTest {
             .filter(s -> s.action().status() == ActionStatus.FAILED).count());
   }
 
+  /** Agents whose model fails once, at turn 1 step 2, each; the fleet sends that turn again. */
+  private static List<FleetMember> failingOnce(int agents) {
+    List<FleetMember> members = new ArrayList<>();
+    for (int i = 0; i < agents; i++) {
+      java.util.concurrent.atomic.AtomicBoolean failed = new java.util.concurrent.atomic.AtomicBoolean();
+      AgentSpec spec = AgentSpec.builder("flaky-" + i).config(BASE).threshold(0.99).embedder(new HashingEmbedder(64))
+          .reasoners(ctx -> new ScriptedReasoner(step -> {
+            if (step.turn() == 1 && step.step() == 2 && failed.compareAndSet(false, true)) {
+              throw new IllegalStateException("the model produced garbage");
+            }
+            return Decision.act(step.observation().text());
+          })).build();
+      members.add(FleetMember.of(spec, turns(i)));
+    }
+    return members;
+  }
+
+  @Test
+  void should_send_an_aborted_turn_again_and_resume_it_without_running_a_step_twice() throws Exception {
+    FleetTurns kept = new FleetTurns();
+    FleetResult result = Fleet.run(testKit.system(), failingOnce(10), FleetOptions.DEFAULT, kept)
+        .toCompletableFuture().get(2, TimeUnit.MINUTES);
+
+    assertThat(result.abortedTurns()).isZero();
+    assertThat(result.retriedTurns()).isEqualTo(10);
+    GroupSummary group = result.group(FleetMember.DEFAULT_GROUP);
+    assertThat(group.steps()).as("every observation one step, none twice").isEqualTo(10 * 20);
+    assertThat(group.redundant()).as("as a fleet that never failed: no action run twice").isZero();
+    assertThat(kept.byAgent()).allSatisfy((agent, turns) -> assertThat(turns.get(1).steps())
+        .extracting(dev.memloop.runtime.step.StepRecord::step).containsExactly(0, 1, 2, 3, 4));
+
+    FleetResult once = Fleet.run(testKit.system(), failingOnce(10), FleetOptions.DEFAULT.withRetries(0),
+        FleetListener.NONE).toCompletableFuture().get(2, TimeUnit.MINUTES);
+    assertThat(once.abortedTurns()).as("without retries the failures stay aborted").isEqualTo(10);
+    assertThat(once.retriedTurns()).isZero();
+  }
+
+  @Test
+  void should_send_a_turn_not_answered_in_time_again_and_take_the_answer_to_the_retry() throws Exception {
+    CompletableFuture<Decision> stalled = new CompletableFuture<>();
+    AtomicInteger decisions = new AtomicInteger();
+    AgentSpec spec = AgentSpec.builder("stalled").config(BASE).embedder(new HashingEmbedder(64))
+        .reasoner(step -> decisions.incrementAndGet() == 1 ? stalled // past the fleet's turn timeout
+            : CompletableFuture.completedFuture(Decision.act(step.observation().text()))).build();
+    TestProbe<Agent.Command> delivered = testKit.createTestProbe();
+    // every message the agent gets is copied to the probe: the retry is seen arriving, no clock is read
+    FleetMember member = new FleetMember("stalled", FleetMember.DEFAULT_GROUP,
+        Behaviors.monitor(Agent.Command.class, delivered.ref(), Agent.create(spec)), turns(0).subList(0, 1));
+    CompletionStage<FleetResult> run = Fleet.run(testKit.system(), List.of(member),
+        new FleetOptions(Duration.ofMillis(500), 1, false, 5), FleetListener.NONE);
+    Turn first = delivered.expectMessageClass(Agent.RunTurn.class).turn();
+    assertThat(delivered.fishForMessage(Duration.ofSeconds(30), m -> m instanceof Agent.RunTurn retry
+        ? FishingOutcomes.complete() : FishingOutcomes.continueAndIgnore()))
+        .singleElement().satisfies(m -> assertThat(((Agent.RunTurn) m).turn()).as("the same turn").isEqualTo(first));
+    stalled.complete(Decision.act(first.observations().get(0).text()));
+
+    FleetResult result = run.toCompletableFuture().get(2, TimeUnit.MINUTES);
+    assertThat(result.failure()).isNull();
+    assertThat(result.abortedTurns()).isZero();
+    assertThat(result.retriedTurns()).isPositive();
+    assertThat(result.group(FleetMember.DEFAULT_GROUP).steps()).as("one turn of five steps, once").isEqualTo(5);
+    assertThat(decisions.get()).as("each observation decided once").isEqualTo(5);
+  }
+
   @Test
   void should_reject_empty_and_duplicate_fleets() {
     assertThatThrownBy(() -> Fleet.run(testKit.system(), List.of(), FleetOptions.DEFAULT, FleetListener.NONE))
@@ -185,6 +254,7 @@ class FleetTest {
         .hasMessageContaining("(an actor name): has space");
     assertThatThrownBy(() -> new FleetOptions(Duration.ZERO, 1, false)).hasMessageContaining("turn timeout must be > 0: 0s");
     assertThatThrownBy(() -> new FleetOptions(Duration.ofSeconds(1), 0, true)).hasMessageContaining("parallelism must be > 0: 0");
+    assertThatThrownBy(() -> FleetOptions.DEFAULT.withRetries(-1)).hasMessageContaining("retries must be >= 0: -1");
     assertThatThrownBy(() -> FleetMember.of(null, one.turns())).hasMessageContaining("a fleet member needs its agent's spec");
   }
 }

@@ -33,25 +33,33 @@ public final class ClusterDemo {
 
   static final Duration TURN_TIMEOUT = Duration.ofSeconds(20);
   /**
-   * Asks per turn: a message sent while a dead node's shards move can be lost (the driver's proxy may still route
-   * to the dead region for a moment), so a turn without an answer is asked again; the agent answers a retry of the
-   * turn it answered last from memory.
+   * Retries per turn: a turn without an answer within {@link #TURN_TIMEOUT} (a message lost while a dead node's shards
+   * moved, or a turn stalled on an overloaded machine) or answered as aborted is sent again, the same turn; the agent
+   * answers a retry of the turn it answered last from its record and resumes an aborted one at the failed step. Eight
+   * retries give a turn three minutes.
    */
-  static final int ATTEMPTS = 3;
+  static final int RETRIES = 8;
+  /**
+   * Turns in flight at once, over all agents: beyond it, turns wait in the driver, so that overload is absorbed by
+   * a queue that runs no clock rather than by asks timing out while their turns wait on a busy node.
+   */
+  static final int IN_FLIGHT = 64;
+  /** How long a busy process of {@code --hog} may run at most (it ends by itself then, whatever this JVM does). */
+  static final Duration HOG_DEADLINE = Duration.ofMinutes(20);
   static final List<String> FAST_DOWNING = List.of("-Dpekko.cluster.split-brain-resolver.stable-after=5s");
 
   /** What survived. */
-  public record Result(int nodes, int agents, long turnsAnswered, long turnsAborted, double redundantMean,
-      long guardCaught, HandoffSummary handoffs, WriteAudit.GroupAudit writes, String report) {
+  public record Result(int nodes, int agents, int hogs, long turnsAnswered, long turnsRetried, long turnsAborted,
+      double redundantMean, long guardCaught, HandoffSummary handoffs, WriteAudit.GroupAudit writes, String report) {
 
     Result withReport(String newReport) {
-      return new Result(nodes, agents, turnsAnswered, turnsAborted, redundantMean, guardCaught, handoffs, writes,
-          newReport);
+      return new Result(nodes, agents, hogs, turnsAnswered, turnsRetried, turnsAborted, redundantMean, guardCaught,
+          handoffs, writes, newReport);
     }
 
     Result withWrites(WriteAudit.GroupAudit audit, String line) {
-      return new Result(nodes, agents, turnsAnswered, turnsAborted, redundantMean, guardCaught, handoffs, audit,
-          report + line);
+      return new Result(nodes, agents, hogs, turnsAnswered, turnsRetried, turnsAborted, redundantMean, guardCaught,
+          handoffs, audit, report + line);
     }
 
     public boolean everyAgentFinished() {
@@ -88,17 +96,41 @@ public final class ClusterDemo {
 
   private ClusterDemo() {}
 
+  /**
+   * {@code hogs}, if this machine may run that many busy processes beside the nodes.
+   *
+   * @throws IllegalArgumentException naming the value when it is negative or beyond 4 per core
+   */
+  public static int checkHogs(int hogs) {
+    return BusyProcesses.check(hogs);
+  }
+
   public static Result run(int nodeCount, int agents, int killAfter, long seed, PrintWriter out) throws Exception {
-    return run(nodeCount, agents, killAfter, Kill.AFTER_TURN, seed, null, out);
+    return run(nodeCount, agents, killAfter, Kill.AFTER_TURN, seed, 0, null, out);
   }
 
   /**
    * @param killAfter the turn at which {@code kill} happens; -1: no kill
+   * @param hogs busy processes run beside the nodes for the whole run (at most {@value BusyProcesses#MAX_PER_CORE}
+   *     per core), each ending by itself within {@link #HOG_DEADLINE} and killed when the run ends
    * @param logDir where the nodes' logs are kept (a run's results); null: temporary files, deleted after
+   * @throws IllegalArgumentException naming {@code hogs} when there are too many
    */
-  public static Result run(int nodeCount, int agents, int killAfter, Kill kill, long seed, Path logDir,
+  public static Result run(int nodeCount, int agents, int killAfter, Kill kill, long seed, int hogs, Path logDir,
       PrintWriter out) throws Exception {
     boolean restartAll = kill == Kill.RESTART_ALL;
+    try (BusyProcesses busy = BusyProcesses.start(hogs, HOG_DEADLINE)) {
+      if (hogs > 0) {
+        out.printf("%d busy processes beside the nodes (pids %s), each spinning one thread until the run ends or %d "
+            + "minutes pass%n", hogs, busy.pids(), HOG_DEADLINE.toMinutes());
+        out.flush();
+      }
+      return run(nodeCount, agents, killAfter, kill, seed, logDir, out, restartAll, hogs);
+    }
+  }
+
+  private static Result run(int nodeCount, int agents, int killAfter, Kill kill, long seed, Path logDir,
+      PrintWriter out, boolean restartAll, int hogs) throws Exception {
     Path data = restartAll ? Files.createTempDirectory("memloop-cluster-demo-") : null;
     try (NodeProcesses nodes = new NodeProcesses(logDir)) {
       int seedPort = nodes.start(0, seed, FAST_DOWNING, nodeDir(data, 0));
@@ -113,7 +145,7 @@ public final class ClusterDemo {
         ClusterKills.awaitUp(driver.system(), nodeCount + 1);
         out.println("cluster up: " + (nodeCount + 1) + " members");
         out.flush();
-        return drive(driver, nodes, nodeCount, agents, killAfter, kill, seed, out);
+        return drive(driver, nodes, nodeCount, agents, killAfter, kill, seed, hogs, out);
       } finally {
         driver.stop();
       }
@@ -130,17 +162,21 @@ public final class ClusterDemo {
 
 
   private static Result drive(ClusterDriver driver, NodeProcesses nodes, int nodeCount, int agents, int killAfter,
-      Kill kill, long seed, PrintWriter out) throws Exception {
+      Kill kill, long seed, int hogs, PrintWriter out) throws Exception {
     boolean restartAll = kill == Kill.RESTART_ALL;
     boolean midTurn = kill.midTurn();
     Map<Integer, List<TurnResult>> results = new HashMap<>();
     long aborted = 0;
+    long retriedTurns = 0;
     String restart = null;
     for (int t = 0; t < 4; t++) {
       long turnStart = System.nanoTime();
       List<CompletableFuture<TurnResult>> answers = new ArrayList<>();
       for (int a = 0; a < agents; a++) {
-        answers.add(ask(driver.system(), a, ClusterTriage.turns(seed, a).get(t), 1));
+        answers.add(new CompletableFuture<>());
+      }
+      for (int lane = 0; lane < Math.min(IN_FLIGHT, agents); lane++) {
+        sendFrom(driver.system(), seed, t, lane, Math.min(IN_FLIGHT, agents), answers);
       }
       if (midTurn && t == killAfter) {
         ClusterKills.killMidTurn(driver, nodes, nodeCount, answers, kill == Kill.DURING_HANDOFF, out);
@@ -159,9 +195,10 @@ public final class ClusterDemo {
         }
       }
       int retried = retries.getAndSet(0);
-      out.printf("turn %d: %d answers in %,d ms%s%s%n", t, agents - lost, (System.nanoTime() - turnStart) / 1_000_000, retried == 0 ? "" : " (" + retried + " asked again after "
-          + TURN_TIMEOUT.toSeconds() + " s without an answer)", lost == 0 ? "" : ", " + lost + " lost (last: "
-          + lastLoss + ")");
+      retriedTurns += retried;
+      out.printf("turn %d: %d answers in %,d ms%s%s%n", t, agents - lost, (System.nanoTime() - turnStart) / 1_000_000,
+          retried == 0 ? "" : " (" + retried + " sent again after " + TURN_TIMEOUT.toSeconds() + " s without an "
+              + "answer or an aborted answer)", lost == 0 ? "" : ", " + lost + " lost (last: " + lastLoss + ")");
       if (t == killAfter && restartAll) {
         restart = ClusterKills.restartEverything(driver, nodes, nodeCount, agents, t + 1, out);
       } else if (t == killAfter && !midTurn) {
@@ -176,7 +213,7 @@ public final class ClusterDemo {
     // killed mid-turn, an agent of the dead node is sure to have finished only the turns before that one
     HandoffSummary handoffs = restartAll ? null : HandoffSummary.collect(driver.system(), agents,
         midTurn ? killAfter : killAfter + 1);
-    Result graded = grade(nodeCount, agents, results, aborted, seed, handoffs);
+    Result graded = grade(nodeCount, agents, hogs, results, aborted, retriedTurns, seed, handoffs);
     graded = restart == null ? graded : graded.withReport(graded.report() + restart);
     return audited(graded, driver, agents, results);
   }
@@ -206,24 +243,43 @@ public final class ClusterDemo {
 
   private static final java.util.concurrent.atomic.AtomicInteger retries = new java.util.concurrent.atomic.AtomicInteger();
 
-  /** Turn {@code turn} of agent {@code a}, asked again (up to {@link #ATTEMPTS} times) while no answer comes. */
-  private static CompletableFuture<TurnResult> ask(ActorSystem<?> driver, int a, Turn turn, int attempt) {
+  /**
+   * Sends turn {@code t} of agents {@code a}, {@code a + step}, ... one after another: one lane of the
+   * {@link #IN_FLIGHT} turns in flight. Each agent's answer (or last failure) completes its future.
+   */
+  private static void sendFrom(ActorSystem<?> driver, long seed, int t, int a, int step,
+      List<CompletableFuture<TurnResult>> answers) {
+    if (a >= answers.size()) {
+      return;
+    }
+    ask(driver, a, ClusterTriage.turns(seed, a).get(t), RETRIES).whenComplete((result, failure) -> {
+      if (failure == null) {
+        answers.get(a).complete(result);
+      } else {
+        answers.get(a).completeExceptionally(failure);
+      }
+      sendFrom(driver, seed, t, a + step, step, answers);
+    });
+  }
+
+  /** Turn {@code turn} of agent {@code a}, sent again while no answer comes in time or it comes aborted. */
+  private static CompletableFuture<TurnResult> ask(ActorSystem<?> driver, int a, Turn turn, int retriesLeft) {
     CompletableFuture<TurnResult> answer = AgentSharding.agent(driver, ClusterTriage.agentId(a)).<TurnResult>ask(
         replyTo -> new ShardedAgent.RunTurn(turn, replyTo), TURN_TIMEOUT).toCompletableFuture();
-    if (attempt >= ATTEMPTS) {
+    if (retriesLeft == 0) {
       return answer;
     }
     return answer.handle((result, failure) -> {
-      if (failure == null) {
-        return CompletableFuture.completedFuture(result);
+      if (failure == null && !result.aborted()) {
+        return answer;
       }
       retries.incrementAndGet();
-      return ask(driver, a, turn, attempt + 1);
+      return ask(driver, a, turn, retriesLeft - 1);
     }).thenCompose(f -> f);
   }
 
-  private static Result grade(int nodeCount, int agents, Map<Integer, List<TurnResult>> results,
-      long aborted, long seed, HandoffSummary handoffs) {
+  private static Result grade(int nodeCount, int agents, int hogs, Map<Integer, List<TurnResult>> results,
+      long aborted, long retried, long seed, HandoffSummary handoffs) {
     List<TriageScore> scores = new ArrayList<>();
     long answered = 0;
     for (Map.Entry<Integer, List<TurnResult>> e : results.entrySet()) {
@@ -234,12 +290,13 @@ public final class ClusterDemo {
     long caught = scores.stream().mapToLong(TriageScore::guardCaught).sum();
     long unaffordable = scores.stream().mapToLong(TriageScore::unaffordable).sum();
     long missed = scores.stream().mapToLong(TriageScore::guardMissed).sum();
-    String report = String.format(Locale.ROOT, "%d nodes, %d agents: %d of %d turns answered, %d aborted or lost; "
-        + "redundant investigations per agent %.2f (of 12); "
+    String report = String.format(Locale.ROOT, "%d nodes, %d agents%s: %d of %d turns answered, %d sent again, %d "
+        + "aborted or lost; redundant investigations per agent %.2f (of 12); "
         + "guard caught %d duplicates and missed %d it looked up; %d lookups unaffordable within the budget (CPU "
-        + "contention of %d JVMs on this machine charged to it)%n", nodeCount, agents, answered, 4L * agents, aborted,
-        redundant, caught, missed, unaffordable, nodeCount + 1) + (handoffs == null ? "" : handoffs.describe());
-    return new Result(nodeCount, agents, answered, aborted, redundant, caught, handoffs, null, report);
+        + "contention of %d JVMs on this machine charged to it)%n", nodeCount, agents,
+        hogs == 0 ? "" : ", " + hogs + " busy processes beside them", answered, 4L * agents, retried, aborted,
+        redundant, caught, missed, unaffordable, nodeCount + 1 + hogs) + (handoffs == null ? "" : handoffs.describe());
+    return new Result(nodeCount, agents, hogs, answered, retried, aborted, redundant, caught, handoffs, null, report);
   }
 
 

@@ -197,10 +197,10 @@ final class EntityPhases {
   private Behavior<Command> idle(ActorRef<Agent.Command> agent, int turnsAtStart) {
     return Behaviors.receive(Command.class)
         .onMessage(ShardedAgent.RunTurn.class, run -> {
-          if (lastTurn != null && lastTurn.equals(run.turn())) {
+          if (lastTurn != null && lastTurn.equals(run.turn()) && !lastAnswered.aborted()) {
             run.replyTo().tell(lastAnswered); // a retry after a lost reply, maybe to a later incarnation: run once
             return Behaviors.same();
-          }
+          } // a retry of an aborted turn goes to the agent, which resumes it at the step that failed
           inFlight = run.turn();
           agent.tell(new Agent.RunTurn(run.turn(), e.context().messageAdapter(TurnResult.class,
               result -> new ShardedAgent.TurnAnswered(result, run.replyTo()))));

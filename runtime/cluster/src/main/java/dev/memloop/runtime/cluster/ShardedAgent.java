@@ -53,7 +53,10 @@ public final class ShardedAgent {
    * did not come (a message lost while its node died and its shard moved): a retry of the turn the agent answered
    * last (an equal turn: same index, same observations) is answered from the {@link DurableAgent} kept at that
    * turn's end, by this incarnation or a later one, without running it again (exactly-once results for turns
-   * whose end was replicated).
+   * whose end was replicated). A retry of a turn answered as aborted is run: by the same incarnation from the step
+   * that failed (the agent keeps the steps before it); by a later one from its first step, its memory holding what
+   * the steps before the failure wrote (a guarded agent finds those actions done; a later incarnation has no record
+   * of which steps completed).
    */
   public record RunTurn(Turn turn, ActorRef<TurnResult> replyTo) implements Command {}
 

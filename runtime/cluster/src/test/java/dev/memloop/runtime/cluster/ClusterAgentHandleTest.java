@@ -14,5 +14,7 @@ class ClusterAgentHandleTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs its actor system and the agent's id");
     assertThatThrownBy(() -> ClusterAgentHandle.of(null, " ", Duration.ofSeconds(1)))
         .hasMessageContaining("' '");
+    assertThatThrownBy(() -> ClusterAgentHandle.of(null, "a-1", Duration.ofSeconds(1), -1))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("agent a-1: retries must be >= 0: -1");
   }
 }
