@@ -2,6 +2,7 @@ package dev.memloop.runtime;
 
 import dev.memloop.blackboard.Blackboard;
 import dev.memloop.memory.actor.MemoryStore;
+import dev.memloop.runtime.internal.ThreadCpu;
 import dev.memloop.runtime.internal.board.BoardPoster;
 import dev.memloop.runtime.internal.memory.StoreAccess;
 import dev.memloop.runtime.internal.policy.MemoryPolicy;
@@ -154,6 +155,7 @@ final class AgentState {
   /** The agent's thread enters a message: memory handles called on it run at once. */
   void enter() {
     owner = Thread.currentThread();
+    ThreadCpu.mark(); // a slow lookup in this message asks how long the thread was off its CPU since
   }
 
   void leave() {

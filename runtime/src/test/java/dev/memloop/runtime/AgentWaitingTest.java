@@ -56,6 +56,8 @@ class AgentWaitingTest {
     assertThat(step.guard().outcome()).isEqualTo(GuardOutcome.MISS);
     assertThat(step.guard().delayNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
     assertThat(step.guard().chargedNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
+    assertThat(step.guard().answeredLater()).as("the store's reply came as a message of its own").isTrue();
+    assertThat(step.guard().offCpuNanos()).as("not read for a lookup answered later").isEqualTo(-1);
     assertThat(result.spentNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
     assertThat(result.hops()).as("one lookup, one write").isEqualTo(2);
   }

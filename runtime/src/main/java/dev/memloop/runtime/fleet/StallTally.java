@@ -12,11 +12,14 @@ import java.util.Arrays;
  * reports, once the JVM has reported its collection pauses:
  * <ul>
  *   <li><b>collection</b>: a stop-the-world pause overlapped at least half its own work;
+ *   <li><b>descheduled</b>: answered within the message that made it, whose thread was off its CPU for at least half
+ *       its own work (waiting for a core, blocked): the stall happened to the thread, wherever it landed;
  *   <li><b>store</b>: the store's own work was at least half of it;
- *   <li><b>queueing</b>: a networked lookup whose time went to waiting (mailboxes, transit, the timer), neither
- *       of the above;
- *   <li><b>other</b>: an in-process lookup slow for no reason the JVM reports: a descheduled thread, a JIT
- *       deoptimization, a page fault.
+ *   <li><b>queueing</b>: a lookup answered by a later message (a networked store, a database's connection pool) or
+ *       one that waited for an injected round trip, whose time went to waiting (mailboxes, transit, the pool, the
+ *       timer), none of the above;
+ *   <li><b>other</b>: a lookup answered in its own message, its thread on its CPU, slow for no reason the JVM
+ *       reports: a JIT deoptimization, a page fault, or its thread's CPU time not readable.
  * </ul>
  * Not thread-safe: fed by the fleet's tally.
  */
@@ -29,6 +32,8 @@ final class StallTally {
   private long[] own = new long[16];
   private long[] store = new long[16];
   private long[] span = new long[16]; // what the lookup charged: its whole wall time
+  private long[] offCpu = new long[16]; // -1: not read
+  private boolean[] later = new boolean[16];
   private int kept;
   private long beyond;
   private long slowest;
@@ -49,16 +54,21 @@ final class StallTally {
       own = Arrays.copyOf(own, grown);
       store = Arrays.copyOf(store, grown);
       span = Arrays.copyOf(span, grown);
+      offCpu = Arrays.copyOf(offCpu, grown);
+      later = Arrays.copyOf(later, grown);
     }
     starts[kept] = check.startNanos();
     own[kept] = ownWork;
     store[kept] = check.storeNanos();
     span[kept] = check.chargedNanos();
+    offCpu[kept] = check.offCpuNanos();
+    later[kept] = check.answeredLater();
     kept++;
   }
 
   GroupSummary.Stalls summary(CollectionPauses pauses) {
     long collection = 0;
+    long descheduled = 0;
     long byStore = 0;
     long queueing = 0;
     long other = beyond;
@@ -66,14 +76,16 @@ final class StallTally {
       long paused = pauses.overlapNanos(starts[i], starts[i] + span[i]);
       if (2 * paused >= own[i]) {
         collection++;
+      } else if (!later[i] && offCpu[i] >= 0 && 2 * offCpu[i] >= own[i]) {
+        descheduled++;
       } else if (2 * store[i] >= own[i]) {
         byStore++;
-      } else if (span[i] > own[i]) { // it waited for a round trip: a networked lookup
+      } else if (later[i] || span[i] > own[i]) { // answered by another message, or it waited for a round trip
         queueing++;
       } else {
         other++;
       }
     }
-    return new GroupSummary.Stalls(kept + beyond, collection, byStore, queueing, other, slowest);
+    return new GroupSummary.Stalls(kept + beyond, collection, descheduled, byStore, queueing, other, slowest);
   }
 }

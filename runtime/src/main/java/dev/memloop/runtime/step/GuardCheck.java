@@ -12,16 +12,28 @@ package dev.memloop.runtime.step;
  * @param chargedNanos what the lookup charged the turn's budget: embedding, store work, delay and message hops
  * @param startNanos the agent's clock when the lookup began (0 when none ran), on the {@link System#nanoTime} scale
  *     outside tests: a slow lookup is laid beside the JVM's collection pauses with it
+ * @param answeredLater whether the store's answer came in a later message than the one that asked (a networked
+ *     store): the time not spent by the store went to mailboxes, transit, connection pools
+ * @param offCpuNanos for a lookup whose own work exceeded the budget's 1 ms margin and that was answered within the
+ *     message that made it, how long the agent's thread was off its CPU (descheduled, blocked, paused) since that
+ *     message began, at most the lookup's own work; -1 when not read (a fast lookup, one answered later, a JVM that
+ *     cannot read a thread's CPU time)
  */
 public record GuardCheck(GuardOutcome outcome, String matchedLine, double similarity, long embedNanos,
-    long storeNanos, long delayNanos, long chargedNanos, long startNanos) {
+    long storeNanos, long delayNanos, long chargedNanos, long startNanos, boolean answeredLater, long offCpuNanos) {
 
   /** No guard ran: the policy has none in the loop, or the reasoner skipped the step itself. */
   public static final GuardCheck NOT_APPLICABLE =
-      new GuardCheck(GuardOutcome.NOT_APPLICABLE, null, Double.NaN, 0, 0, 0, 0, 0);
+      new GuardCheck(GuardOutcome.NOT_APPLICABLE, null, Double.NaN, 0, 0, 0, 0, 0, false, -1);
   /** The remaining budget could not cover the lookup; the action ran unguarded. */
   public static final GuardCheck UNAFFORDABLE =
-      new GuardCheck(GuardOutcome.UNAFFORDABLE, null, Double.NaN, 0, 0, 0, 0, 0);
+      new GuardCheck(GuardOutcome.UNAFFORDABLE, null, Double.NaN, 0, 0, 0, 0, 0, false, -1);
+
+  /** A lookup's check as before the thread's CPU time was read: answered in its own message, off-CPU not read. */
+  public GuardCheck(GuardOutcome outcome, String matchedLine, double similarity, long embedNanos, long storeNanos,
+      long delayNanos, long chargedNanos, long startNanos) {
+    this(outcome, matchedLine, similarity, embedNanos, storeNanos, delayNanos, chargedNanos, startNanos, false, -1);
+  }
 
   public GuardCheck {
     if (outcome == null) {

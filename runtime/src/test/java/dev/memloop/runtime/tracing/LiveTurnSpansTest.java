@@ -71,9 +71,11 @@ class LiveTurnSpansTest {
           .orElseThrow();
       assertThat(first.getTraceId()).isEqualTo(parent.getTraceId());
       assertThat(first.getParentSpanId()).as("the turn is the request's child").isEqualTo(parent.getSpanId());
-      assertThat(first.getStartEpochNanos()).as("started as the work happened, within the request")
-          .isGreaterThanOrEqualTo(parent.getStartEpochNanos());
-      assertThat(first.getEndEpochNanos()).isLessThanOrEqualTo(parent.getEndEpochNanos());
+      // within the request. The two spans' clocks are anchored apart (the turn's parent came as a traceparent, and
+      // the SDK anchors a new wall-clock reading to nanoTime), so their times may disagree by the wall clock's
+      // adjustment between the anchors (3.3 ms in one CI run on a loaded VM); a turn outside its request is not
+      assertThat(first.getStartEpochNanos()).isGreaterThanOrEqualTo(parent.getStartEpochNanos() - 50_000_000L);
+      assertThat(first.getEndEpochNanos()).isLessThanOrEqualTo(parent.getEndEpochNanos() + 50_000_000L);
       assertThat(named(all, "memloop.step")).filteredOn(s -> s.getParentSpanId().equals(first.getSpanId()))
           .hasSize(2);
       SpanData failed = turns.stream().filter(t -> t.getAttributes().get(TurnSpans.TURN) == 1L).findFirst()

@@ -5,6 +5,7 @@ import dev.memloop.memory.Embedder;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.timing.Ticker;
+import dev.memloop.runtime.internal.ThreadCpu;
 import dev.memloop.runtime.step.GuardCheck;
 import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.MemoryOutcome;
@@ -63,14 +64,15 @@ public final class ChargedReads {
     }
     long timeout = timeout(reserved);
     long start = ticker.nanoTime();
+    long message = ThreadCpu.sequence();
     float[] vector = vectorOf(text);
     long embedNanos = ticker.nanoTime() - start;
     if (isZero(vector)) { // no known token: nothing can be equivalent to a vector without a direction
       answerEmpty(reserved, start, embedNanos, null, listener);
       return;
     }
-    access.match(vector, threshold, kind, timeout, (best, timedOut, storeNanos, delayNanos) ->
-        settle(reserved, start, embedNanos, timedOut, timedOut ? null : best, storeNanos, delayNanos, listener));
+    access.match(vector, threshold, kind, timeout, (best, timedOut, storeNanos, delayNanos) -> settle(reserved, start,
+        message, embedNanos, timedOut, timedOut ? null : best, storeNanos, delayNanos, listener));
   }
 
   /**
@@ -93,7 +95,8 @@ public final class ChargedReads {
       return GuardCheck.UNAFFORDABLE;
     }
     return new GuardCheck(guard, best == null ? null : best.text(), best == null ? Double.NaN : best.similarity(),
-        cost.embedNanos(), cost.storeNanos(), cost.delayNanos(), cost.chargedNanos(), cost.startNanos());
+        cost.embedNanos(), cost.storeNanos(), cost.delayNanos(), cost.chargedNanos(), cost.startNanos(),
+        cost.answeredLater(), cost.offCpuNanos());
   }
 
   /**
@@ -109,6 +112,7 @@ public final class ChargedReads {
     }
     long timeout = timeout(reserved);
     long start = ticker.nanoTime();
+    long message = ThreadCpu.sequence();
     float[] vector = query.isText() ? vectorOf(query.text()) : query.vector();
     long embedNanos = ticker.nanoTime() - start;
     if (isZero(vector)) {
@@ -116,7 +120,8 @@ public final class ChargedReads {
       return;
     }
     access.search(query.isText() ? query.withVector(vector) : query, timeout, (items, timedOut, storeNanos, delayNanos) ->
-        settle(reserved, start, embedNanos, timedOut, timedOut ? List.of() : items, storeNanos, delayNanos, listener));
+        settle(reserved, start, message, embedNanos, timedOut, timedOut ? List.of() : items, storeNanos, delayNanos,
+            listener));
   }
 
   /** The longest the read may wait: the configured limit, never past what was left before its reservation. */
@@ -127,15 +132,23 @@ public final class ChargedReads {
   private <T> void answerEmpty(long reserved, long start, long embedNanos, T nothing, ReadListener<T> listener) {
     long cost = ticker.nanoTime() - start;
     budget.settle(reserved, cost, 0);
-    listener.done(MemoryOutcome.ANSWERED, nothing, new ReadCost(embedNanos, 0, 0, cost, start));
+    listener.done(MemoryOutcome.ANSWERED, nothing, new ReadCost(embedNanos, 0, 0, cost, start, false, -1));
   }
 
-  private <T> void settle(long reserved, long start, long embedNanos, boolean timedOut, T value, long storeNanos,
-      long delayNanos, ReadListener<T> listener) {
+  /**
+   * @param message the thread's message number when the read began ({@link ThreadCpu#sequence}): another one now
+   *     means a later message brought the answer
+   */
+  private <T> void settle(long reserved, long start, long message, long embedNanos, boolean timedOut, T value,
+      long storeNanos, long delayNanos, ReadListener<T> listener) {
     long cost = ticker.nanoTime() - start;
     budget.settle(reserved, cost, delayNanos);
+    boolean answeredLater = ThreadCpu.sequence() != message;
+    long own = cost - delayNanos;
+    // only a slow read pays for reading the thread's CPU time (a system call): the stall tally asks only of those
+    long offCpu = answeredLater || own <= LatencyBudget.MARGIN_NANOS ? -1 : Math.min(own, ThreadCpu.offCpuSinceMark());
     listener.done(timedOut ? MemoryOutcome.TIMED_OUT : MemoryOutcome.ANSWERED, value,
-        new ReadCost(embedNanos, storeNanos, delayNanos, cost, start));
+        new ReadCost(embedNanos, storeNanos, delayNanos, cost, start, answeredLater, offCpu));
   }
 
   /** The embedding of {@code text}, reusing the last read's when it was of the same text. */

@@ -1,0 +1,42 @@
+package dev.memloop.runtime.fleet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.memloop.memory.timing.CollectionPauses;
+import dev.memloop.runtime.step.GuardCheck;
+import dev.memloop.runtime.step.GuardOutcome;
+import org.junit.jupiter.api.Test;
+
+/** A slow lookup is attributed by what happened to its thread and where its time went, not by where it landed. */
+class StallTallyTest {
+
+  static final long MS = 1_000_000;
+
+  /** A lookup at the clock's origin, long before any pause this JVM reports. */
+  static GuardCheck lookup(long ownMs, long storeMs, long delayMs, boolean answeredLater, long offCpuMs) {
+    return new GuardCheck(GuardOutcome.MISS, null, Double.NaN, 0, storeMs * MS, delayMs * MS, (ownMs + delayMs) * MS,
+        1, answeredLater, offCpuMs < 0 ? -1 : offCpuMs * MS);
+  }
+
+  @Test
+  void should_tell_a_descheduled_thread_from_the_store_from_queueing_and_from_other() {
+    StallTally tally = new StallTally();
+    tally.add(lookup(0, 0, 0, false, -1)); // within the margin: not slow
+    tally.add(lookup(8, 5, 0, false, 6)); // the thread off its CPU 6 of 8 ms: descheduled, though the store took 5
+    tally.add(lookup(8, 5, 0, false, 1)); // on its CPU, the store's own work most of it
+    tally.add(lookup(106, 2, 0, true, -1)); // answered by a later message, store 2 ms: a pool or a mailbox
+    tally.add(lookup(4, 0, 30, false, 0)); // waited for an injected round trip beyond it
+    tally.add(lookup(5, 1, 0, false, 0)); // on its CPU, neither store nor waiting: JIT, a fault
+    tally.add(lookup(5, 1, 0, false, -1)); // the thread's CPU time not readable
+
+    GroupSummary.Stalls stalls = tally.summary(CollectionPauses.jvm());
+
+    assertThat(stalls.slow()).isEqualTo(6);
+    assertThat(stalls.collection()).isZero();
+    assertThat(stalls.descheduled()).isEqualTo(1);
+    assertThat(stalls.store()).isEqualTo(1);
+    assertThat(stalls.queueing()).isEqualTo(2);
+    assertThat(stalls.other()).isEqualTo(2);
+    assertThat(stalls.slowestNanos()).isEqualTo(106 * MS);
+  }
+}
