@@ -8,10 +8,9 @@ import dev.memloop.runtime.fleet.FleetListener;
 import dev.memloop.runtime.fleet.FleetOptions;
 import dev.memloop.runtime.fleet.FleetResult;
 import dev.memloop.runtime.reasoner.SimulatedModel;
-import dev.memloop.runtime.step.TurnResult;
+import dev.memloop.workloads.alerts.AlertWorkload;
 import dev.memloop.workloads.alerts.AlertWorkloadSpec;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,10 +41,16 @@ public final class TriageRun {
   /** @param progress hears every turn as it completes (on the fleet's stream) */
   public static CompletionStage<Outcome> run(ActorSystem<?> system, TriageFleet.Assembly assembly, FleetOptions options,
       FleetListener progress) {
-    Map<String, List<TurnResult>> turns = new HashMap<>(); // filled on the fleet's stream, one turn at a time
-    FleetListener keep = turn -> turns.computeIfAbsent(turn.agentId(), a -> new ArrayList<>()).add(turn);
-    return Fleet.run(system, assembly.members(), options, FleetListener.all(keep, progress))
-        .thenApply(fleet -> grade(assembly, fleet, turns));
+    // graded on the fleet's stream as each turn is answered (an agent's turns come in order): a few counters per
+    // agent are kept, not its step records
+    Map<String, TriageScorer.Tally> tallies = new HashMap<>();
+    assembly.members().forEach(m -> {
+      AlertWorkload workload = assembly.workloads().get(m.id());
+      tallies.put(m.id(), TriageScorer.tally(workload, workload.seed()));
+    });
+    FleetListener grade = turn -> tallies.get(turn.agentId()).add(turn);
+    return Fleet.run(system, assembly.members(), options, FleetListener.all(grade, progress))
+        .thenApply(fleet -> grade(assembly, fleet, tallies));
   }
 
   /**
@@ -96,15 +101,13 @@ public final class TriageRun {
     return new Outcome(FleetResult.sequence(fleets), scores, groups);
   }
 
-  private static Outcome grade(TriageFleet.Assembly assembly, FleetResult fleet, Map<String, List<TurnResult>> turns) {
+  private static Outcome grade(TriageFleet.Assembly assembly, FleetResult fleet,
+      Map<String, TriageScorer.Tally> tallies) {
     Map<String, TriageScore> scores = new LinkedHashMap<>();
     Map<String, List<TriageScore>> byGroup = new LinkedHashMap<>();
     assembly.members().forEach(m -> byGroup.computeIfAbsent(m.group(), g -> new ArrayList<>()));
     assembly.members().forEach(member -> {
-      List<TurnResult> own = new ArrayList<>(turns.getOrDefault(member.id(), List.of()));
-      own.sort(Comparator.comparingInt(TurnResult::turn));
-      var workload = assembly.workloads().get(member.id());
-      TriageScore score = TriageScorer.score(workload, workload.seed(), own);
+      TriageScore score = tallies.get(member.id()).score();
       scores.put(member.id(), score);
       byGroup.get(member.group()).add(score);
     });

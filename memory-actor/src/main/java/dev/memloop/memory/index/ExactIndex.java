@@ -37,7 +37,6 @@ public final class ExactIndex implements VectorIndex {
   private final boolean compress;
   private final int initialRows;
   private static final float[] NO_ROWS = {};
-  private float[] addScratch;
   private static final long[] NO_KEYS = {};
   /** Float rounding of an exact score and of the approximation, with room to spare (see the class doc). */
   private final float floatSlack;
@@ -105,10 +104,10 @@ public final class ExactIndex implements VectorIndex {
 
   @Override
   public int add(float[] unitVector, long key) {
-    if (addScratch == null) {
-      addScratch = new float[1]; // on first add: an index that is never written allocates nothing
-    }
-    checkUnit(unitVector, "vector", addScratch);
+    checkDimension(unitVector, "vector");
+    // a plain loop, not the search's kernel: a write is rare per agent, so its caller may not be compiled by C2 yet,
+    // and a Vector API kernel called from such code runs its Java fallback (8% of a fleet's step in one profile)
+    checkNorm(VectorMath.squaredNormScalar(unitVector), "vector");
     ensureCapacity(size + 1);
     int base = size * stride;
     System.arraycopy(unitVector, 0, rows, base, dimension);
@@ -241,11 +240,18 @@ public final class ExactIndex implements VectorIndex {
 
   /** Exactness rests on unit vectors: checked here, where the bound is derived, at one dot product's cost. */
   private void checkUnit(float[] vector, String what, float[] scratch) {
+    checkDimension(vector, what);
+    VectorMath.dotRows(vector, vector, 0, dimension, dimension, 1, scratch);
+    checkNorm(scratch[0], what);
+  }
+
+  private void checkDimension(float[] vector, String what) {
     if (vector.length != dimension) {
       throw new IllegalArgumentException(what + " dimension " + vector.length + " != " + dimension);
     }
-    VectorMath.dotRows(vector, vector, 0, dimension, dimension, 1, scratch);
-    double normSq = scratch[0];
+  }
+
+  private static void checkNorm(double normSq, String what) {
     if (!(Math.abs(normSq - 1) <= UNIT_TOLERANCE)) {
       throw new IllegalArgumentException(what + " must be a unit vector, squared norm is " + normSq);
     }

@@ -51,6 +51,30 @@ public final class VectorMath {
     return IMPL.dotRow(a, b, 0, a.length);
   }
 
+  /**
+   * The squared length of {@code v} by a plain loop over four independent float sums (so that C1 and C2 both run
+   * it at the speed of scalar code): for paths that run too rarely for C2 to have compiled their callers, where a
+   * Vector API kernel would run its Java fallback. Sums in another order than the kernels: equal to their result
+   * within float rounding, not to the bit.
+   */
+  public static float squaredNormScalar(float[] v) {
+    float s0 = 0;
+    float s1 = 0;
+    float s2 = 0;
+    float s3 = 0;
+    int i = 0;
+    for (; i + 3 < v.length; i += 4) {
+      s0 += v[i] * v[i];
+      s1 += v[i + 1] * v[i + 1];
+      s2 += v[i + 2] * v[i + 2];
+      s3 += v[i + 3] * v[i + 3];
+    }
+    for (; i < v.length; i++) {
+      s0 += v[i] * v[i];
+    }
+    return (s0 + s1) + (s2 + s3);
+  }
+
   /** Dot products of a query with consecutive rows; see {@link VectorMathSupport#dotRows}. */
   public static void dotRows(float[] query, float[] rows, int offset, int stride, int length, int count, float[] out) {
     IMPL.dotRows(query, rows, offset, stride, length, count, out);
