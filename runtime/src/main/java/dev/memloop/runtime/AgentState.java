@@ -286,17 +286,21 @@ final class AgentState {
   void turnEnded(ActorRef<TurnResult> replyTo, int writesRefused) {
     TurnResult result = new TurnResult(spec.id(), inFlight.turn().index(), inFlightSteps,
         policy().budget().budgetNanos(), policy().budget().spentNanos(), false, null, restarts, hops(), writesRefused);
-    retries.ended(inFlight.turn(), result);
+    List<ActorRef<TurnResult>> retried = retries.ended(inFlight.turn(), result);
     inFlight = null;
     inFlightSteps = null;
     turnsCompleted += resumed ? 0 : 1;
     if (trace != null) {
       trace.end(result);
     }
-    if (poster == null) {
+    Runnable answer = () -> {
       replyTo.tell(result);
+      retried.forEach(sender -> sender.tell(result));
+    };
+    if (poster == null) {
+      answer.run();
     } else { // on a blackboard, once the turn's posts are readable: agents in lockstep see each other's turns
-      poster.afterAcknowledged(() -> replyTo.tell(result));
+      poster.afterAcknowledged(answer);
     }
   }
 
@@ -329,7 +333,7 @@ final class AgentState {
     Agent.RunTurn run = inFlight;
     TurnResult aborted = new TurnResult(spec.id(), run.turn().index(), inFlightSteps, policy().budget().budgetNanos(),
         policy().budget().spentNanos(), true, lastFailure, restarts, hops(), 0);
-    retries.ended(run.turn(), aborted);
+    List<ActorRef<TurnResult>> retried = retries.ended(run.turn(), aborted);
     inFlight = null;
     inFlightSteps = null;
     turnsCompleted += resumed ? 0 : 1;
@@ -337,6 +341,7 @@ final class AgentState {
       trace.end(aborted);
     }
     run.replyTo().tell(aborted);
+    retried.forEach(sender -> sender.tell(aborted));
   }
 
   Agent.Status status(boolean busy) {

@@ -66,19 +66,21 @@ final class TurnRetries {
     return lastResult != null && lastResult.aborted() && turn.equals(lastTurn) ? lastResult : null;
   }
 
-  /** {@code turn} ended with {@code result}: kept as the record, and told to the retries that waited for it. */
-  void ended(Turn turn, TurnResult result) {
+  /**
+   * {@code turn} ended with {@code result}: kept as the record. Returns the senders of retries that waited for it,
+   * to be told the result with its first sender (empty almost always).
+   */
+  List<ActorRef<TurnResult>> ended(Turn turn, TurnResult result) {
     lastTurn = turn;
     lastResult = result;
-    if (waitingRetries != null) {
-      List<ActorRef<TurnResult>> retries = waitingRetries.remove(turn.index());
-      if (retries != null) {
-        retries.forEach(replyTo -> replyTo.tell(result));
-      }
-      if (waitingRetries.isEmpty()) {
-        waitingRetries = null;
-      }
+    if (waitingRetries == null) {
+      return List.of();
     }
+    List<ActorRef<TurnResult>> retries = waitingRetries.remove(turn.index());
+    if (waitingRetries.isEmpty()) {
+      waitingRetries = null;
+    }
+    return retries == null ? List.of() : retries;
   }
 
   private static boolean isSameTurn(Agent.RunTurn run, Turn turn) {
