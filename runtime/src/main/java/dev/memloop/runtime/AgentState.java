@@ -7,6 +7,7 @@ import dev.memloop.runtime.internal.board.BoardPoster;
 import dev.memloop.runtime.internal.memory.StoreAccess;
 import dev.memloop.runtime.internal.policy.MemoryPolicy;
 import dev.memloop.runtime.internal.tracing.TurnTrace;
+import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.step.StepRecord;
 import dev.memloop.runtime.step.TurnResult;
 import java.util.ArrayDeque;
@@ -155,7 +156,9 @@ final class AgentState {
   /** The agent's thread enters a message: memory handles called on it run at once. */
   void enter() {
     owner = Thread.currentThread();
-    ThreadCpu.mark(); // a slow lookup in this message asks how long the thread was off its CPU since
+    if (policy.kind() != MemoryPolicyKind.NONE) { // an agent without memory makes no lookup to attribute
+      ThreadCpu.mark(); // a slow lookup in this message asks how long the thread was off its CPU since
+    }
   }
 
   void leave() {

@@ -50,7 +50,6 @@ public final class TriageScorer {
     private int blockedNew;
     private int missed;
     private boolean aborted;
-    private boolean any;
 
     private Tally(AlertWorkload workload, long seed) {
       this.workload = workload;
@@ -59,9 +58,8 @@ public final class TriageScorer {
 
     /** The agent's next turn. */
     public void add(TurnResult turn) {
-      if (!any) {
+      if (agentId.isEmpty()) {
         agentId = turn.agentId();
-        any = true;
       }
       aborted |= turn.aborted();
       for (StepRecord step : turn.steps()) {

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -114,28 +113,8 @@ final class FleetCoordinator extends AbstractBehavior<FleetCoordinator.Command> 
    */
   private CompletionStage<TurnResult> ask(ActorContext<Command> context, ActorRef<Agent.Command> agent, Turn turn,
       FleetOptions options) {
-    return ask(context, agent, turn, options, options.retries());
-  }
-
-  private CompletionStage<TurnResult> ask(ActorContext<Command> context, ActorRef<Agent.Command> agent, Turn turn,
-      FleetOptions options, int retriesLeft) {
-    CompletionStage<TurnResult> answer = AskPattern.ask(agent, replyTo -> new Agent.RunTurn(turn, replyTo),
-        options.turnTimeout(), context.getSystem().scheduler());
-    if (retriesLeft == 0) {
-      return answer;
-    }
-    return answer.handle((result, failure) -> {
-      boolean again = failure == null ? result.aborted() : timedOut(failure);
-      if (!again) {
-        return answer;
-      }
-      retried.incrementAndGet();
-      return ask(context, agent, turn, options, retriesLeft - 1);
-    }).thenCompose(next -> next);
-  }
-
-  private static boolean timedOut(Throwable failure) {
-    return TurnAnswers.cause(failure) instanceof TimeoutException;
+    return TurnAnswers.retried(() -> AskPattern.ask(agent, replyTo -> new Agent.RunTurn(turn, replyTo),
+        options.turnTimeout(), context.getSystem().scheduler()), options.retries(), retried::incrementAndGet);
   }
 
   @Override

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * A turn's answer as a handle's caller sees it, for every handle (an agent's in one system, a sharded agent's): the
@@ -30,6 +31,27 @@ public final class TurnAnswers {
       }
       return result;
     });
+  }
+
+  /**
+   * A turn asked by {@code ask}, asked again while its answer does not come within the ask's timeout or comes
+   * aborted, {@code retries} times at most; {@code onRetry} runs before each retry. The last answer (or timeout) is
+   * the turn's. Safe because the agent answers a retry of the same turn from its record or resumes it (see
+   * {@code Agent.RunTurn}): every sender of turns retries through here.
+   */
+  public static CompletionStage<TurnResult> retried(Supplier<CompletionStage<TurnResult>> ask, int retries,
+      Runnable onRetry) {
+    CompletionStage<TurnResult> answer = ask.get();
+    if (retries == 0) {
+      return answer;
+    }
+    return answer.handle((result, failure) -> {
+      if (failure == null ? !result.aborted() : !(cause(failure) instanceof TimeoutException)) {
+        return answer;
+      }
+      onRetry.run();
+      return retried(ask, retries - 1, onRetry);
+    }).thenCompose(next -> next);
   }
 
   /** The failure a stage completed with, unwrapped from its {@link CompletionException}. */

@@ -8,6 +8,7 @@ import dev.memloop.bench.report.Directories;
 import dev.memloop.runtime.AgentSnapshot;
 import dev.memloop.runtime.cluster.AgentSharding;
 import dev.memloop.runtime.cluster.ShardedAgent;
+import dev.memloop.runtime.internal.TurnAnswers;
 import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.step.TurnResult;
 import java.io.PrintWriter;
@@ -252,30 +253,17 @@ public final class ClusterDemo {
     if (a >= answers.size()) {
       return;
     }
-    ask(driver, a, ClusterTriage.turns(seed, a).get(t), RETRIES).whenComplete((result, failure) -> {
-      if (failure == null) {
-        answers.get(a).complete(result);
-      } else {
-        answers.get(a).completeExceptionally(failure);
-      }
-      sendFrom(driver, seed, t, a + step, step, answers);
-    });
-  }
-
-  /** Turn {@code turn} of agent {@code a}, sent again while no answer comes in time or it comes aborted. */
-  private static CompletableFuture<TurnResult> ask(ActorSystem<?> driver, int a, Turn turn, int retriesLeft) {
-    CompletableFuture<TurnResult> answer = AgentSharding.agent(driver, ClusterTriage.agentId(a)).<TurnResult>ask(
-        replyTo -> new ShardedAgent.RunTurn(turn, replyTo), TURN_TIMEOUT).toCompletableFuture();
-    if (retriesLeft == 0) {
-      return answer;
-    }
-    return answer.handle((result, failure) -> {
-      if (failure == null && !result.aborted()) {
-        return answer;
-      }
-      retries.incrementAndGet();
-      return ask(driver, a, turn, retriesLeft - 1);
-    }).thenCompose(f -> f);
+    Turn turn = ClusterTriage.turns(seed, a).get(t);
+    TurnAnswers.retried(() -> AgentSharding.agent(driver, ClusterTriage.agentId(a)).<TurnResult>ask(
+        replyTo -> new ShardedAgent.RunTurn(turn, replyTo), TURN_TIMEOUT), RETRIES, retries::incrementAndGet)
+        .whenComplete((result, failure) -> {
+          if (failure == null) {
+            answers.get(a).complete(result);
+          } else {
+            answers.get(a).completeExceptionally(failure);
+          }
+          sendFrom(driver, seed, t, a + step, step, answers);
+        });
   }
 
   private static Result grade(int nodeCount, int agents, int hogs, Map<Integer, List<TurnResult>> results,

@@ -97,20 +97,10 @@ public final class ClusterAgentHandle {
         list.add(new Observation("t" + index + "-" + i, observations[i]));
       }
       Turn turn = new Turn(index, list);
-      answer = ask(turn, retries);
+      answer = TurnAnswers.retried(() -> agent.ask(replyTo -> new ShardedAgent.RunTurn(turn, replyTo), turnTimeout),
+          retries, () -> { });
     }
     return TurnAnswers.settle(answer, id, index, turnTimeout);
-  }
-
-  /** {@code turn}, sent again while no answer comes in time or the answer is aborted, {@code retriesLeft} times. */
-  private CompletionStage<TurnResult> ask(Turn turn, int retriesLeft) {
-    CompletionStage<TurnResult> answer = agent.ask(replyTo -> new ShardedAgent.RunTurn(turn, replyTo), turnTimeout);
-    if (retriesLeft == 0) {
-      return answer;
-    }
-    return answer.handle((result, failure) -> failure == null ? !result.aborted()
-        : !(TurnAnswers.cause(failure) instanceof java.util.concurrent.TimeoutException))
-        .thenCompose(settled -> settled ? answer : ask(turn, retriesLeft - 1));
   }
 
   /** What the agent's memory holds, wherever it runs. */

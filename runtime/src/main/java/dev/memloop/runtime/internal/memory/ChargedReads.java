@@ -64,7 +64,7 @@ public final class ChargedReads {
     }
     long timeout = timeout(reserved);
     long start = ticker.nanoTime();
-    long message = ThreadCpu.sequence();
+    long message = ThreadCpu.message();
     float[] vector = vectorOf(text);
     long embedNanos = ticker.nanoTime() - start;
     if (isZero(vector)) { // no known token: nothing can be equivalent to a vector without a direction
@@ -112,7 +112,7 @@ public final class ChargedReads {
     }
     long timeout = timeout(reserved);
     long start = ticker.nanoTime();
-    long message = ThreadCpu.sequence();
+    long message = ThreadCpu.message();
     float[] vector = query.isText() ? vectorOf(query.text()) : query.vector();
     long embedNanos = ticker.nanoTime() - start;
     if (isZero(vector)) {
@@ -136,14 +136,14 @@ public final class ChargedReads {
   }
 
   /**
-   * @param message the thread's message number when the read began ({@link ThreadCpu#sequence}): another one now
+   * @param message the thread's message number when the read began ({@link ThreadCpu#message}): another one now
    *     means a later message brought the answer
    */
   private <T> void settle(long reserved, long start, long message, long embedNanos, boolean timedOut, T value,
       long storeNanos, long delayNanos, ReadListener<T> listener) {
     long cost = ticker.nanoTime() - start;
     budget.settle(reserved, cost, delayNanos);
-    boolean answeredLater = ThreadCpu.sequence() != message;
+    boolean answeredLater = ThreadCpu.message() != message;
     long own = cost - delayNanos;
     // only a slow read pays for reading the thread's CPU time (a system call): the stall tally asks only of those
     long offCpu = answeredLater || own <= LatencyBudget.MARGIN_NANOS ? -1 : Math.min(own, ThreadCpu.offCpuSinceMark());
