@@ -9,9 +9,7 @@ import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentGroup;
 import dev.memloop.runtime.fleet.FleetMember;
 import dev.memloop.runtime.reasoner.SimulatedModel;
-import dev.memloop.workloads.alerts.AlertWorkload;
 import dev.memloop.workloads.alerts.AlertWorkloadSpec;
-import dev.memloop.workloads.alerts.AlertWorkloads;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,12 +18,13 @@ import java.util.Map;
 /**
  * A fleet of triage agents. Agent i of every group gets the workload of seed + i (never a held-out seed) and
  * a simulated model seeded from it, so groups are arms compared on the same workloads with the same model;
- * only their memory differs. The workloads are kept for grading.
+ * only their memory differs. No workload is held: each turn is made when it is sent, and graders remake the truth
+ * from the spec and the agent's seed.
  */
 public final class TriageFleet {
 
-  /** The members to run and, per agent id, the workload (and its seed) it was fed. */
-  public record Assembly(List<FleetMember> members, Map<String, AlertWorkload> workloads) {
+  /** The members to run, the spec of their workloads and, per agent id, the seed of the workload it is fed. */
+  public record Assembly(List<FleetMember> members, AlertWorkloadSpec workload, Map<String, Long> seeds) {
 
     /** The groups, in the order they were assembled. */
     public List<String> groups() {
@@ -34,9 +33,9 @@ public final class TriageFleet {
 
     public Assembly onlyGroup(String group) {
       List<FleetMember> kept = members.stream().filter(m -> m.group().equals(group)).toList();
-      Map<String, AlertWorkload> keptWorkloads = new LinkedHashMap<>();
-      kept.forEach(m -> keptWorkloads.put(m.id(), workloads.get(m.id())));
-      return new Assembly(kept, keptWorkloads);
+      Map<String, Long> keptSeeds = new LinkedHashMap<>();
+      kept.forEach(m -> keptSeeds.put(m.id(), seeds.get(m.id())));
+      return new Assembly(kept, workload, keptSeeds);
     }
   }
 
@@ -62,19 +61,18 @@ public final class TriageFleet {
 
   public static Assembly assemble(List<AgentGroup> groups, Specs specs, AlertWorkloadSpec workload, long seed) {
     List<FleetMember> members = new ArrayList<>();
-    Map<String, AlertWorkload> workloads = new LinkedHashMap<>();
+    Map<String, Long> seeds = new LinkedHashMap<>();
     for (AgentGroup group : groups) {
       Embedder embedder = group.config().memory().embedder().embedder();
       for (int i = 0; i < group.agents(); i++) {
         long agentSeed = TriageWorkloads.checkNotHeldOut(seed + i);
         String id = group.name() + "-" + i;
-        AlertWorkload alerts = AlertWorkloads.generate(workload, agentSeed);
-        workloads.put(id, alerts);
+        seeds.put(id, agentSeed);
         members.add(new FleetMember(id, group.name(),
             Agent.create(specs.make(id, group.config(), embedder, agentSeed)),
-            TriageWorkloads.turns(alerts)));
+            TriageWorkloads.turns(workload, agentSeed)));
       }
     }
-    return new Assembly(members, workloads);
+    return new Assembly(members, workload, seeds);
   }
 }

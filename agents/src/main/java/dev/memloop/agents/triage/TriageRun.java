@@ -8,7 +8,6 @@ import dev.memloop.runtime.fleet.FleetListener;
 import dev.memloop.runtime.fleet.FleetOptions;
 import dev.memloop.runtime.fleet.FleetResult;
 import dev.memloop.runtime.reasoner.SimulatedModel;
-import dev.memloop.workloads.alerts.AlertWorkload;
 import dev.memloop.workloads.alerts.AlertWorkloadSpec;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,10 +43,8 @@ public final class TriageRun {
     // graded on the fleet's stream as each turn is answered (an agent's turns come in order): a few counters per
     // agent are kept, not its step records
     Map<String, TriageScorer.Tally> tallies = new HashMap<>();
-    assembly.members().forEach(m -> {
-      AlertWorkload workload = assembly.workloads().get(m.id());
-      tallies.put(m.id(), TriageScorer.tally(workload, workload.seed()));
-    });
+    assembly.members().forEach(m -> tallies.put(m.id(), TriageScorer.tally(assembly.workload(),
+        assembly.seeds().get(m.id()))));
     FleetListener grade = turn -> tallies.get(turn.agentId()).add(turn);
     return Fleet.run(system, assembly.members(), options, FleetListener.all(grade, progress))
         .thenApply(fleet -> grade(assembly, fleet, tallies));

@@ -6,7 +6,8 @@ import dev.memloop.runtime.step.StepRecord;
 import dev.memloop.runtime.step.TurnResult;
 import dev.memloop.workloads.alerts.AlertTruth;
 import dev.memloop.workloads.alerts.AlertWorkload;
-import java.util.Arrays;
+import dev.memloop.workloads.alerts.AlertWorkloadSpec;
+import dev.memloop.workloads.alerts.AlertWorkloads;
 import java.util.List;
 
 /**
@@ -27,17 +28,40 @@ public final class TriageScorer {
 
   /** An empty grade of one agent's turns on {@code workload}: add them in turn order, then read the score. */
   public static Tally tally(AlertWorkload workload, long seed) {
-    return new Tally(workload, seed);
+    String[] ids = new String[workload.alerts().size()];
+    for (int p = 0; p < ids.length; p++) {
+      ids[p] = workload.alerts().get(p).id();
+    }
+    return new Tally(ids, workload.truths(), seed);
   }
 
-  /** One agent's grade so far. Not thread-safe: fed one turn at a time, in turn order. */
+  /**
+   * An empty grade of one agent's turns on the stream of {@code spec} and {@code seed}, made from its truths alone
+   * (no prose is made or kept): what a fleet grades with.
+   */
+  public static Tally tally(AlertWorkloadSpec spec, long seed) {
+    List<AlertTruth> truths = AlertWorkloads.truths(spec, seed);
+    String[] ids = new String[truths.size()];
+    for (int p = 0; p < ids.length; p++) {
+      ids[p] = AlertWorkloads.alertId(p);
+    }
+    return new Tally(ids, truths, seed);
+  }
+
+  /**
+   * One agent's grade so far. Not thread-safe: fed one turn at a time, in turn order. Keeps the truth it grades
+   * against as a few small arrays (a fleet keeps one per agent): each alert's id, whether it is a duplicate, and its
+   * incident, numbered by the first alert whose action line it shares.
+   */
   public static final class Tally {
 
-    private final AlertWorkload workload;
+    private final String[] ids;
+    private final boolean[] duplicate;
+    private final int[] incident;
+    private final boolean[] incidentExecuted;
+    private final int duplicates;
     private final long seed;
     private String agentId = "";
-    private String[] executedIncidents = new String[4]; // few per agent: a scanned array, not a hash set
-    private int executedCount;
     private int executed;
     private int redundant;
     private int recognized;
@@ -51,9 +75,29 @@ public final class TriageScorer {
     private int missed;
     private boolean aborted;
 
-    private Tally(AlertWorkload workload, long seed) {
-      this.workload = workload;
+    private Tally(String[] ids, List<AlertTruth> truths, long seed) {
+      this.ids = ids;
       this.seed = seed;
+      int n = truths.size();
+      this.duplicate = new boolean[n];
+      this.incident = new int[n];
+      this.incidentExecuted = new boolean[n];
+      String[] lines = new String[n];
+      int dups = 0;
+      for (int p = 0; p < n; p++) {
+        AlertTruth truth = truths.get(p);
+        duplicate[p] = truth.isDuplicate();
+        dups += duplicate[p] ? 1 : 0;
+        lines[p] = truth.actionLine();
+        incident[p] = p;
+        for (int q = 0; q < p; q++) {
+          if (lines[q].equals(lines[p])) {
+            incident[p] = incident[q];
+            break;
+          }
+        }
+      }
+      this.duplicates = dups;
     }
 
     /** The agent's next turn. */
@@ -68,13 +112,12 @@ public final class TriageScorer {
     }
 
     private void add(StepRecord step) {
-      AlertTruth truth = workload.truths().get(indexOf(step));
-      String incident = truth.actionLine();
-      boolean alreadyExecuted = isExecuted(incident);
+      int p = indexOf(step);
+      boolean alreadyExecuted = incidentExecuted[incident[p]];
       if (step.decision().kind() == Decision.Kind.SKIP) {
-        if (truth.isDuplicate() && step.decision().recognition() != Decision.Recognition.NONE) {
+        if (duplicate[p] && step.decision().recognition() != Decision.Recognition.NONE) {
           recognized++;
-        } else if (!truth.isDuplicate()) {
+        } else if (!duplicate[p]) {
           falseSkips++;
         }
       }
@@ -97,10 +140,7 @@ public final class TriageScorer {
         if (alreadyExecuted) {
           redundant++;
         } else {
-          if (executedCount == executedIncidents.length) {
-            executedIncidents = Arrays.copyOf(executedIncidents, executedCount * 2);
-          }
-          executedIncidents[executedCount++] = incident;
+          incidentExecuted[incident[p]] = true;
         }
       }
     }
@@ -108,26 +148,17 @@ public final class TriageScorer {
     /** The alert a step saw, by its observation id (a workload has a dozen or so: scanned, not indexed). */
     private int indexOf(StepRecord step) {
       String id = step.observationId();
-      for (int i = 0; i < workload.alerts().size(); i++) {
-        if (workload.alerts().get(i).id().equals(id)) {
-          return i;
+      for (int p = 0; p < ids.length; p++) {
+        if (ids[p].equals(id)) {
+          return p;
         }
       }
       throw new IllegalArgumentException("step " + id + " of " + step.agentId() + " is not an alert of workload seed "
           + seed);
     }
 
-    private boolean isExecuted(String incident) {
-      for (int i = 0; i < executedCount; i++) {
-        if (executedIncidents[i].equals(incident)) {
-          return true;
-        }
-      }
-      return false;
-    }
-
     public TriageScore score() {
-      return new TriageScore(agentId, seed, workload.alerts().size(), workload.duplicates(), executed, redundant,
+      return new TriageScore(agentId, seed, ids.length, duplicates, executed, redundant,
           recognized, falseSkips, lookups, unaffordable, timedOut, blocks, caught, blockedNew, missed,
           blocks == 0 ? Double.NaN : (double) caught / blocks,
           caught + missed == 0 ? Double.NaN : (double) caught / (caught + missed), aborted);

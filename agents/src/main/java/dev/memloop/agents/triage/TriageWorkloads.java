@@ -1,9 +1,12 @@
 package dev.memloop.agents.triage;
 
+import dev.memloop.runtime.fleet.GeneratedTurns;
 import dev.memloop.runtime.step.Observation;
 import dev.memloop.runtime.step.Turn;
 import dev.memloop.workloads.alerts.Alert;
 import dev.memloop.workloads.alerts.AlertWorkload;
+import dev.memloop.workloads.alerts.AlertWorkloadSpec;
+import dev.memloop.workloads.alerts.AlertWorkloads;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,13 +25,25 @@ public final class TriageWorkloads {
   public static List<Turn> turns(AlertWorkload workload) {
     List<Turn> turns = new ArrayList<>(workload.spec().turns());
     for (int t = 0; t < workload.spec().turns(); t++) {
-      List<Observation> observations = new ArrayList<>();
-      for (Alert alert : workload.turn(t)) {
-        observations.add(new Observation(alert.id(), alert.text()));
-      }
-      turns.add(new Turn(t, observations));
+      turns.add(turn(t, workload.turn(t)));
     }
     return turns;
+  }
+
+  /**
+   * The turns of the stream of {@code spec} and {@code seed}, each made when it is read (a fleet reads it when it
+   * sends it): equal to {@code turns(AlertWorkloads.generate(spec, seed))}, with no workload held between turns.
+   */
+  public static List<Turn> turns(AlertWorkloadSpec spec, long seed) {
+    return GeneratedTurns.of(spec.turns(), t -> turn(t, AlertWorkloads.turn(spec, seed, t)));
+  }
+
+  private static Turn turn(int index, List<Alert> alerts) {
+    List<Observation> observations = new ArrayList<>(alerts.size());
+    for (Alert alert : alerts) {
+      observations.add(new Observation(alert.id(), alert.text()));
+    }
+    return new Turn(index, observations);
   }
 
   public static boolean isHeldOut(long seed) {

@@ -16,6 +16,7 @@ import dev.memloop.workloads.alerts.Alert;
 import dev.memloop.workloads.alerts.AlertTruth;
 import dev.memloop.workloads.alerts.AlertWorkload;
 import dev.memloop.workloads.alerts.AlertWorkloadSpec;
+import dev.memloop.workloads.alerts.AlertWorkloads;
 import dev.memloop.workloads.alerts.OriginPlacement;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -56,6 +57,24 @@ class TriageScorerTest {
     assertThat(score.guardMissed()).isEqualTo(1);
     assertThat(score.guardPrecision()).isZero();
     assertThat(score.guardRecall()).isZero();
+  }
+
+  @Test
+  void should_grade_a_generated_stream_from_its_truths_as_from_the_whole_workload() {
+    AlertWorkload workload = AlertWorkloads.generate(AlertWorkloadSpec.DEFAULT, 77);
+    // every alert acted on, the guard missing each: every duplicate after its original is redundant
+    List<StepRecord> steps = new java.util.ArrayList<>();
+    for (Alert alert : workload.alerts()) {
+      steps.add(step(alert.id(), Decision.Kind.ACT, Decision.Recognition.NONE, GuardOutcome.MISS, true));
+    }
+    TurnResult turn = new TurnResult("agent", 0, steps, 100, 10, false, null, 0, 0, 0);
+    TriageScorer.Tally fromTruths = TriageScorer.tally(AlertWorkloadSpec.DEFAULT, 77);
+    fromTruths.add(turn);
+    TriageScore score = fromTruths.score();
+    assertThat(score).isEqualTo(TriageScorer.score(workload, 77, List.of(turn)));
+    assertThat(score.redundant()).isEqualTo(12);
+    assertThat(score.guardMissed()).isEqualTo(12);
+    assertThat(score.duplicates()).isEqualTo(12);
   }
 
   @Test

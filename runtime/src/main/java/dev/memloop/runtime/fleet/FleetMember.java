@@ -10,6 +10,7 @@ import org.apache.pekko.actor.typed.Behavior;
 /**
  * One agent of a fleet: its id (also its actor name), the group it reports under, how to make it, and the
  * turns it is fed, one at a time (as a stream; in lockstep, turn t once every agent has finished turn t - 1).
+ * Turns from {@link GeneratedTurns} are made as they are sent, so that a large fleet does not hold its workloads.
  */
 public record FleetMember(String id, String group, Behavior<Agent.Command> behavior, List<Turn> turns) {
 
@@ -35,6 +36,7 @@ public record FleetMember(String id, String group, Behavior<Agent.Command> behav
     }
     Objects.requireNonNull(group, "group");
     Objects.requireNonNull(behavior, "behavior");
-    turns = List.copyOf(turns);
+    // generated turns are made when sent, and immutable by construction: copying them would hold them all
+    turns = turns instanceof GeneratedTurns ? turns : List.copyOf(turns);
   }
 }

@@ -114,6 +114,32 @@ class FleetTest {
   }
 
   @Test
+  void should_make_each_generated_turn_once_when_it_is_sent_and_grade_it_as_a_held_one() throws Exception {
+    AtomicInteger made = new AtomicInteger();
+    List<FleetMember> held = new ArrayList<>();
+    List<FleetMember> generated = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      held.add(member(i, MemoryPolicyKind.PER_STEP));
+      int agent = i;
+      FleetMember m = member(i, MemoryPolicyKind.PER_STEP);
+      generated.add(new FleetMember(m.id(), m.group(), m.behavior(), GeneratedTurns.of(4, t -> {
+        made.incrementAndGet();
+        return turns(agent).get(t);
+      })));
+    }
+    assertThat(made.get()).as("nothing made before the fleet sends it").isZero();
+    FleetResult fromHeld = Fleet.run(testKit.system(), held, FleetOptions.DEFAULT, FleetListener.NONE)
+        .toCompletableFuture().get(2, TimeUnit.MINUTES);
+    FleetResult fromGenerated = Fleet.run(testKit.system(), generated, FleetOptions.DEFAULT, FleetListener.NONE)
+        .toCompletableFuture().get(2, TimeUnit.MINUTES);
+    assertThat(made.get()).as("each turn made once, when sent").isEqualTo(50 * 4);
+    GroupSummary a = fromHeld.group("per-step");
+    GroupSummary b = fromGenerated.group("per-step");
+    assertThat(List.of(b.steps(), b.executed(), b.redundant(), b.hits()))
+        .isEqualTo(List.of(a.steps(), a.executed(), a.redundant(), a.hits()));
+  }
+
+  @Test
   void should_run_a_floor_of_the_same_turns_answered_at_once() throws Exception {
     List<FleetMember> members = new ArrayList<>();
     for (int i = 0; i < 200; i++) {

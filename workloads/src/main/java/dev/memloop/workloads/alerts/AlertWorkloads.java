@@ -15,6 +15,83 @@ public final class AlertWorkloads {
   private AlertWorkloads() {}
 
   public static AlertWorkload generate(AlertWorkloadSpec spec, long seed) {
+    Plan plan = plan(spec, seed);
+    List<Alert> alerts = new ArrayList<>(plan.total());
+    for (int p = 0; p < plan.total(); p++) {
+      alerts.add(plan.alert(p));
+    }
+    return new AlertWorkload(spec, seed, alerts, plan.truths());
+  }
+
+  /**
+   * The alerts of turn {@code turn} of the stream of {@code spec} and {@code seed}: equal to
+   * {@code generate(spec, seed).turn(turn)}, with only that turn's prose made (a fleet feeds its agents one turn at a
+   * time and keeps no workload: a stream's 24 alerts are about 7 KiB).
+   */
+  public static List<Alert> turn(AlertWorkloadSpec spec, long seed, int turn) {
+    if (turn < 0 || turn >= spec.turns()) {
+      throw new IllegalArgumentException("turn must be in [0, " + spec.turns() + "): " + turn);
+    }
+    Plan plan = plan(spec, seed);
+    List<Alert> alerts = new ArrayList<>(spec.alertsPerTurn());
+    for (int p = turn * spec.alertsPerTurn(); p < (turn + 1) * spec.alertsPerTurn(); p++) {
+      alerts.add(plan.alert(p));
+    }
+    return alerts;
+  }
+
+  /** The ground truth of the stream of {@code spec} and {@code seed}, index for index, without making any prose. */
+  public static List<AlertTruth> truths(AlertWorkloadSpec spec, long seed) {
+    return plan(spec, seed).truths();
+  }
+
+  /** The id of the alert at {@code position} (0-based) of any stream: the same for every seed. */
+  public static String alertId(int position) {
+    if (position < 0) {
+      throw new IllegalArgumentException("alert position must be at least 0: " + position);
+    }
+    return position < IDS.length ? IDS[position] : idOf(position);
+  }
+
+  private static final String ID_PREFIX = "alert-";
+  /** The ids of the first thousand positions, made once: every agent's stream uses the same few. */
+  private static final String[] IDS = new String[1000];
+
+  static {
+    for (int p = 0; p < IDS.length; p++) {
+      IDS[p] = idOf(p);
+    }
+  }
+
+  private static String idOf(int position) {
+    return String.format(Locale.ROOT, ID_PREFIX + "%03d", position + 1);
+  }
+
+  /** Every draw of one stream, in the order they have always been made; prose is made per alert, on demand. */
+  private record Plan(AlertWorkloadSpec spec, int[] host, int[] signature, int[] template, int[] originOf,
+      AlertTemplates.Details[] details) {
+
+    int total() {
+      return host.length;
+    }
+
+    Alert alert(int p) {
+      String prose = AlertTemplates.render(template[p], SignatureCatalog.HOSTS.get(host[p]),
+          SignatureCatalog.SIGNATURES.get(signature[p]), details[p]);
+      return new Alert(alertId(p), p / spec.alertsPerTurn(), prose);
+    }
+
+    List<AlertTruth> truths() {
+      List<AlertTruth> truths = new ArrayList<>(total());
+      for (int p = 0; p < total(); p++) {
+        truths.add(new AlertTruth(SignatureCatalog.HOSTS.get(host[p]), SignatureCatalog.SIGNATURES.get(signature[p]).id(),
+            originOf[p], template[p]));
+      }
+      return truths;
+    }
+  }
+
+  private static Plan plan(AlertWorkloadSpec spec, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
     int total = spec.totalAlerts();
     boolean[] duplicate = chooseDuplicatePositions(spec, random);
@@ -49,18 +126,12 @@ public final class AlertWorkloads {
         template[p] = random.nextInt(AlertTemplates.TEMPLATES.size());
       }
     }
-
-    List<Alert> alerts = new ArrayList<>(total);
-    List<AlertTruth> truths = new ArrayList<>(total);
+    // each alert's details after every plan draw, alert by alert: the order the stream has always drawn them in
+    AlertTemplates.Details[] details = new AlertTemplates.Details[total];
     for (int p = 0; p < total; p++) {
-      String hostName = SignatureCatalog.HOSTS.get(host[p]);
-      Signature sig = SignatureCatalog.SIGNATURES.get(signature[p]);
-      int turn = p / spec.alertsPerTurn();
-      String id = String.format(Locale.ROOT, "alert-%03d", p + 1);
-      alerts.add(new Alert(id, turn, AlertTemplates.render(template[p], hostName, sig, random)));
-      truths.add(new AlertTruth(hostName, sig.id(), originOf[p], template[p]));
+      details[p] = AlertTemplates.draw(SignatureCatalog.SIGNATURES.get(signature[p]), random);
     }
-    return new AlertWorkload(spec, seed, alerts, truths);
+    return new Plan(spec, host, signature, template, originOf, details);
   }
 
   /** Shuffles the positions that can have an original under the placement and marks the first {@code duplicates}. */
@@ -91,14 +162,14 @@ public final class AlertWorkloads {
   private static List<int[]> drawIncidents(int count, SplittableRandom random) {
     int hosts = SignatureCatalog.HOSTS.size();
     int signatures = SignatureCatalog.SIGNATURES.size();
-    List<Integer> pairs = new ArrayList<>(hosts * signatures);
-    for (int i = 0; i < hosts * signatures; i++) {
-      pairs.add(i);
+    int[] pairs = new int[hosts * signatures];
+    for (int i = 0; i < pairs.length; i++) {
+      pairs[i] = i;
     }
     Shuffle.shuffle(pairs, random);
     List<int[]> out = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
-      int pair = pairs.get(i);
+      int pair = pairs[i];
       out.add(new int[] {pair / signatures, pair % signatures});
     }
     return out;

@@ -16,4 +16,14 @@ public final class Shuffle {
       list.set(j, t);
     }
   }
+
+  /** The same draws and swaps as {@link #shuffle(List, SplittableRandom)}, on ints (no boxing: a fleet makes a plan per turn). */
+  public static void shuffle(int[] values, SplittableRandom random) {
+    for (int i = values.length - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      int t = values[i];
+      values[i] = values[j];
+      values[j] = t;
+    }
+  }
 }

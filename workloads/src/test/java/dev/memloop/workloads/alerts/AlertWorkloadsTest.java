@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -159,6 +160,31 @@ class AlertWorkloadsTest {
     AlertWorkload w = AlertWorkloads.generate(AlertWorkloadSpec.DEFAULT, 1);
     assertEquals(6, w.turn(3).size());
     assertMessage("turn must be in [0, 4): 4", () -> w.turn(4));
+  }
+
+  @Test
+  void should_make_one_turn_and_the_truths_alone_equal_to_the_whole_stream() {
+    for (OriginPlacement placement : List.of(OriginPlacement.SAME_TURN, AlertWorkloadSpec.DEFAULT.placement())) {
+      AlertWorkloadSpec spec = AlertWorkloadSpec.DEFAULT.withPlacement(placement);
+      for (long seed = 0; seed < 30; seed++) {
+        AlertWorkload whole = AlertWorkloads.generate(spec, seed);
+        for (int t = 0; t < spec.turns(); t++) {
+          assertEquals(whole.turn(t), AlertWorkloads.turn(spec, seed, t), "seed " + seed + " turn " + t);
+        }
+        assertEquals(whole.truths(), AlertWorkloads.truths(spec, seed), "seed " + seed);
+      }
+    }
+    assertMessage("turn must be in [0, 4): -1", () -> AlertWorkloads.turn(AlertWorkloadSpec.DEFAULT, 1, -1));
+  }
+
+  @Test
+  void should_name_alerts_by_position_with_one_string_per_position() {
+    assertEquals("alert-001", AlertWorkloads.alertId(0));
+    assertEquals("alert-1000", AlertWorkloads.alertId(999));
+    assertEquals("alert-1001", AlertWorkloads.alertId(1000));
+    assertTrue(AlertWorkloads.generate(AlertWorkloadSpec.DEFAULT, 5).alerts().get(3).id()
+        == AlertWorkloads.generate(AlertWorkloadSpec.DEFAULT, 6).alerts().get(3).id(), "shared, not one per stream");
+    assertMessage("alert position must be at least 0: -1", () -> AlertWorkloads.alertId(-1));
   }
 
   private static void assertMessage(String expected, org.junit.jupiter.api.function.Executable call) {
