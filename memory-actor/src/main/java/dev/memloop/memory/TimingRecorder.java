@@ -19,11 +19,15 @@ final class TimingRecorder {
   private final int reservoirCapacity;
   private SampleReservoir[] reservoirs;
 
+  /** @param reservoirCapacity samples kept per operation kind; 0 records nothing (an untimed memory) */
   TimingRecorder(int reservoirCapacity) {
     this.reservoirCapacity = reservoirCapacity;
   }
 
   void record(int op, long nanos) {
+    if (reservoirCapacity == 0) {
+      return;
+    }
     if (reservoirs == null) {
       reservoirs = new SampleReservoir[4];
     }

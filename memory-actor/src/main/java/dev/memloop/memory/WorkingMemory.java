@@ -158,7 +158,10 @@ public interface WorkingMemory extends AutoCloseable {
     return false;
   }
 
-  /** Durations of the operations so far, embedding apart from store work. */
+  /**
+   * Durations of the operations so far, embedding apart from store work; empty for a memory built
+   * {@code untimed()}.
+   */
   MemoryTimings timings();
 
   /** Counters: evictions, queries that embedded to nothing, searches and exact re-ranks. */

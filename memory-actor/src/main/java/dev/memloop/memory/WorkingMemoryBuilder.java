@@ -26,6 +26,7 @@ public final class WorkingMemoryBuilder {
   private boolean threadSafe;
   private Ticker ticker = Ticker.system();
   private int timingSamples = SampleReservoir.DEFAULT_CAPACITY;
+  private boolean untimed;
   private String idPrefix;
   private int expectedSize = 16;
 
@@ -106,6 +107,16 @@ public final class WorkingMemoryBuilder {
   }
 
   /**
+   * Records no operation timings: {@link WorkingMemory#timings()} stays empty. For a memory whose owner times its
+   * own calls, as an agent's step loop does: a timed memory keeps two sample arrays for its first writes and searches
+   * (about 0.6 KiB each for a dozen items), which a fleet of a million agents would pay for nothing.
+   */
+  public WorkingMemoryBuilder untimed() {
+    this.untimed = true;
+    return this;
+  }
+
+  /**
    * How many items the memory is expected to hold: its arrays start at that size instead of growing into
    * it (a hint, like an {@code ArrayList}'s initial capacity; 16 by default).
    */
@@ -144,8 +155,8 @@ public final class WorkingMemoryBuilder {
     int presize = Math.min(expectedSize, capacity);
     MemoryCore core = new MemoryCore(newIndex(presize), capacity, eviction, prefix, presize, lexical);
     return threadSafe
-        ? new ConcurrentWorkingMemory(embedder, dimension, ticker, core, timingSamples)
-        : new LocalWorkingMemory(embedder, dimension, ticker, core, timingSamples);
+        ? new ConcurrentWorkingMemory(embedder, dimension, ticker, core, untimed ? 0 : timingSamples)
+        : new LocalWorkingMemory(embedder, dimension, ticker, core, untimed ? 0 : timingSamples);
   }
 
   private VectorIndex newIndex(int presize) {

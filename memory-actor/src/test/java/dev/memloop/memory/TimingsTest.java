@@ -57,6 +57,30 @@ class TimingsTest {
   }
 
   @Test
+  void should_record_nothing_in_an_untimed_memory_and_answer_as_a_timed_one() {
+    HashingEmbedder hashing = new HashingEmbedder(16);
+    for (boolean threadSafe : new boolean[] {false, true}) {
+      WorkingMemoryBuilder untimedBuilder = WorkingMemory.builder(hashing).untimed();
+      WorkingMemoryBuilder timedBuilder = WorkingMemory.builder(hashing);
+      if (threadSafe) {
+        untimedBuilder.threadSafe();
+        timedBuilder.threadSafe();
+      }
+      try (WorkingMemory untimed = untimedBuilder.build(); WorkingMemory timed = timedBuilder.build()) {
+        for (int i = 0; i < 5; i++) {
+          untimed.add("fact number " + i);
+          timed.add("fact number " + i);
+        }
+        assertThat(untimed.recall("fact", 2)).extracting(Recall::text)
+            .isEqualTo(timed.recall("fact", 2).stream().map(Recall::text).toList());
+        assertThat(untimed.timings()).isEqualTo(new MemoryTimings(OpStats.EMPTY, OpStats.EMPTY, OpStats.EMPTY,
+            OpStats.EMPTY));
+        assertThat(timed.timings().writeStore().count()).as("threadSafe " + threadSafe).isEqualTo(5);
+      }
+    }
+  }
+
+  @Test
   void should_not_allocate_samples_for_an_unused_memory() {
     try (WorkingMemory memory = WorkingMemory.allocate(new HashingEmbedder(8))) {
       MemoryTimings t = memory.timings();

@@ -150,7 +150,9 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
     Embedder embedder = spec.embedder();
     // rows are allocated on the first write; an agent's memory starts at 4 and grows by half, because most
     // agents remember a handful of lines and 16 rows of 256 floats each was 16 KB per spawned agent
-    WorkingMemoryBuilder builder = WorkingMemory.builder(embedder).index(config.memory().index()).expectedSize(4);
+    // untimed: the step loop times every memory call itself (a step record's store and lookup times)
+    WorkingMemoryBuilder builder = WorkingMemory.builder(embedder).index(config.memory().index()).expectedSize(4)
+        .untimed();
     if (config.memory().capacity() > 0) {
       builder.capacity(config.memory().capacity()).eviction(config.memory().eviction());
     }

@@ -136,11 +136,11 @@ final class FleetCommand implements Callable<Integer> {
   private TraceOptions trace;
 
   /**
-   * One per-step agent's share of a fleet's live set once every turn is answered (its workload, memory and graded
-   * results), as a class histogram counts it: 42.6 KiB at 20,000 agents in each of three runs (docs/BENCHMARKS.md,
-   * "The live set of a fleet").
+   * One per-step agent's share of a fleet's live set once every turn is answered (its memory, its last turn's records
+   * and its grade; no workload is held), as a class histogram counts it: 30.2 KiB at 20,000 agents and 27.3 KiB at
+   * 100,000 (docs/BENCHMARKS.md, "A fleet that holds no workload"). It was 43 KiB while fleets held their workloads.
    */
-  static final long LIVE_BYTES_PER_AGENT = 43 * 1024;
+  static final long LIVE_BYTES_PER_AGENT = 31 * 1024;
 
   /**
    * The heap a collector needs beyond the live set, as a factor of it: JDK 17's ZGC, the launcher's collector for
