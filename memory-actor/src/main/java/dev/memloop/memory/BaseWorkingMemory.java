@@ -130,7 +130,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     if (callerId) {
       Inputs.id(id);
     }
-    double squaredNorm = Inputs.vector(vector, dimension, "vector");
+    double squaredNorm = Inputs.storedVector(vector, dimension, "vector");
     Inputs.optionalText(text);
     Map<String, Object> meta = MetadataValues.copyOf(metadata);
     long start = ticker.nanoTime();

@@ -187,6 +187,29 @@ class AlertWorkloadsTest {
     assertMessage("alert position must be at least 0: -1", () -> AlertWorkloads.alertId(-1));
   }
 
+  @Test
+  void should_write_each_template_as_the_placeholders_replaced_one_by_one() {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(9);
+    for (int template = 0; template < AlertTemplates.TEMPLATES.size(); template++) {
+      for (Signature signature : SignatureCatalog.SIGNATURES) {
+        for (int i = 0; i < 20; i++) {
+          AlertTemplates.Details d = AlertTemplates.draw(signature, random);
+          String host = SignatureCatalog.HOSTS.get(i % SignatureCatalog.HOSTS.size());
+          String replaced = AlertTemplates.TEMPLATES.get(template)
+              .replace("{host}", host)
+              .replace("{what}", signature.phrases().get(d.phrase()))
+              .replace("{sig}", signature.id())
+              .replace("{ip}", String.format(java.util.Locale.ROOT, "10.%d.%d.%d", d.ip1(), d.ip2(), d.ip3()))
+              .replace("{count}", Integer.toString(d.count()))
+              .replace("{minutes}", Integer.toString(d.minutes()))
+              .replace("{time}", String.format(java.util.Locale.ROOT, "%02d:%02d UTC", d.hour(), d.minute()))
+              .replace("{severity}", List.of("low", "medium", "high", "critical").get(d.severity()));
+          assertEquals(replaced, AlertTemplates.render(template, host, signature, d));
+        }
+      }
+    }
+  }
+
   private static void assertMessage(String expected, org.junit.jupiter.api.function.Executable call) {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
     assertTrue(e.getMessage().contains(expected), e.getMessage());
