@@ -12,7 +12,9 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.pekko.Done;
+import org.apache.pekko.NotUsed;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.Terminated;
@@ -23,12 +25,14 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.stream.ActorAttributes;
 import org.apache.pekko.stream.Attributes;
+import org.apache.pekko.stream.BoundedSourceQueue;
+import org.apache.pekko.stream.QueueOfferResult;
 import org.apache.pekko.stream.javadsl.Sink;
 import org.apache.pekko.stream.javadsl.Source;
 
 /**
- * Runs one fleet: spawns every member as a child, feeds each its turns through a stream (one turn in flight
- * per agent: the stream waits for an answer before sending the next, which is its backpressure), sends a turn again
+ * Runs one fleet: spawns every member as a child, feeds each its turns through one stream (one turn in flight
+ * per agent: an agent's next turn is queued once its answer has passed, which is its backpressure), sends a turn again
  * when its answer did not come in time or came aborted (up to {@link FleetOptions#retries}), tallies the answers,
  * then stops every agent and completes the result once all have stopped.
  */
@@ -81,15 +85,58 @@ final class FleetCoordinator extends AbstractBehavior<FleetCoordinator.Command> 
     context.pipeToSelf(done, (ok, error) -> new StreamFinished(error));
   }
 
-  /** Each agent's turns as its own stream, one in flight per agent (the ask waits: that is the backpressure). */
+  /** Turn {@code turn} of member {@code agent}: queued, or in flight. */
+  private record Next(int agent, int turn) {}
+
+  private record Answered(Next next, TurnResult result) {}
+
+  /**
+   * Every agent's turns through one stream, with no substream per agent: each agent's first turn is queued, and its
+   * next once the previous one's answer has passed downstream (so an agent has one turn in flight and its answers
+   * arrive in turn order), at most {@link FleetOptions#parallelism} turns in flight across the fleet. The queue holds
+   * at most one entry per agent, so it never refuses one.
+   */
   private Source<TurnResult, ?> freeRunning(ActorContext<Command> context, List<FleetMember> members,
       FleetOptions options) {
-    List<Source<TurnResult, ?>> feeds = new ArrayList<>(members.size());
-    for (int i = 0; i < members.size(); i++) {
-      ActorRef<Agent.Command> agent = agents.get(i);
-      feeds.add(Source.from(members.get(i).turns()).mapAsync(1, turn -> ask(context, agent, turn, options)));
+    int total = members.stream().mapToInt(m -> m.turns().size()).sum();
+    if (total == 0) {
+      return Source.empty();
     }
-    return Source.from(feeds).flatMapMerge(Math.max(1, Math.min(options.parallelism(), feeds.size())), feed -> feed);
+    // the queue is made when the stream is (one fused graph, run where the agents run): its first turns are offered
+    // then, before any element flows
+    AtomicReference<BoundedSourceQueue<Next>> queue = new AtomicReference<>();
+    Source<Next, ?> turns = Source.<Next>queue(members.size()).mapMaterializedValue(made -> {
+      queue.set(made);
+      for (int i = 0; i < members.size(); i++) {
+        if (!members.get(i).turns().isEmpty()) {
+          enqueue(made, new Next(i, 0));
+        }
+      }
+      return NotUsed.getInstance();
+    });
+    int[] unanswered = {total}; // read and written only by the map stage below, one element at a time
+    int parallelism = Math.max(1, Math.min(options.parallelism(), members.size()));
+    return turns
+        .mapAsyncUnordered(parallelism, next -> ask(context, agents.get(next.agent()),
+            members.get(next.agent()).turns().get(next.turn()), options).thenApply(result -> new Answered(next, result)))
+        .map(answered -> {
+          Next next = answered.next();
+          if (next.turn() + 1 < members.get(next.agent()).turns().size()) {
+            enqueue(queue.get(), new Next(next.agent(), next.turn() + 1));
+          }
+          if (--unanswered[0] == 0) {
+            queue.get().complete();
+          }
+          return answered.result();
+        });
+  }
+
+  private static void enqueue(BoundedSourceQueue<Next> queue, Next next) {
+    QueueOfferResult offered = queue.offer(next);
+    if (offered != QueueOfferResult.enqueued()) {
+      throw new IllegalStateException("the fleet's queue refused turn " + next.turn() + " of agent " + next.agent()
+          + ": " + offered);
+    }
   }
 
   /** Turn t of every agent, all answered, before turn t + 1 of any. */
