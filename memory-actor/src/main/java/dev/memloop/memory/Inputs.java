@@ -138,7 +138,7 @@ public final class Inputs {
    * pass below run, to name the component or get the sum right.
    */
   public static double squaredNorm(float[] vector, String name) {
-    float fast = VectorMath.dot(vector, vector); // no result array: this runs on every search and write
+    float fast = VectorMath.dot(vector, vector); // no result array: this runs on every search and text write
     if (Float.isFinite(fast) && fast > 1e-30f) {
       return fast;
     }

@@ -107,9 +107,10 @@ public final class WorkingMemoryBuilder {
   }
 
   /**
-   * Records no operation timings: {@link WorkingMemory#timings()} stays empty. For a memory whose owner times its
-   * own calls, as an agent's step loop does: a timed memory keeps two sample arrays for its first writes and searches
-   * (about 0.6 KiB each for a dozen items), which a fleet of a million agents would pay for nothing.
+   * Keeps no operation timings: {@link WorkingMemory#timings()} stays empty (each operation's JFR event is still
+   * emitted when recording). For a memory whose owner times its own calls, as an agent's step loop does: a timed
+   * memory keeps two sample arrays for its first writes and searches (about 0.6 KiB for a dozen items), which a
+   * fleet of a million agents would pay for nothing.
    */
   public WorkingMemoryBuilder untimed() {
     this.untimed = true;

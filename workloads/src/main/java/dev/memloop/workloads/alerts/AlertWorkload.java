@@ -19,10 +19,8 @@ public record AlertWorkload(AlertWorkloadSpec spec, long seed, List<Alert> alert
 
   /** The alerts of turn {@code turn} (0-based), in arrival order. */
   public List<Alert> turn(int turn) {
-    if (turn < 0 || turn >= spec.turns()) {
-      throw new IllegalArgumentException("turn must be in [0, " + spec.turns() + "): " + turn);
-    }
-    return alerts.subList(turn * spec.alertsPerTurn(), (turn + 1) * spec.alertsPerTurn());
+    int first = spec.firstAlertOf(turn);
+    return alerts.subList(first, first + spec.alertsPerTurn());
   }
 
   public int duplicates() {

@@ -39,6 +39,14 @@ public record AlertWorkloadSpec(int turns, int alertsPerTurn, int duplicates, Or
     return turns * alertsPerTurn;
   }
 
+  /** The position of turn {@code turn}'s first alert; refuses a turn outside the workload, naming it. */
+  int firstAlertOf(int turn) {
+    if (turn < 0 || turn >= turns) {
+      throw new IllegalArgumentException("turn must be in [0, " + turns + "): " + turn);
+    }
+    return turn * alertsPerTurn;
+  }
+
   public AlertWorkloadSpec withPlacement(OriginPlacement newPlacement) {
     return new AlertWorkloadSpec(turns, alertsPerTurn, duplicates, newPlacement);
   }

@@ -29,12 +29,10 @@ public final class AlertWorkloads {
    * time and keeps no workload: a stream's 24 alerts are about 7 KiB).
    */
   public static List<Alert> turn(AlertWorkloadSpec spec, long seed, int turn) {
-    if (turn < 0 || turn >= spec.turns()) {
-      throw new IllegalArgumentException("turn must be in [0, " + spec.turns() + "): " + turn);
-    }
+    int first = spec.firstAlertOf(turn); // before the plan: a bad turn costs no draws
     Plan plan = plan(spec, seed);
     List<Alert> alerts = new ArrayList<>(spec.alertsPerTurn());
-    for (int p = turn * spec.alertsPerTurn(); p < (turn + 1) * spec.alertsPerTurn(); p++) {
+    for (int p = first; p < first + spec.alertsPerTurn(); p++) {
       alerts.add(plan.alert(p));
     }
     return alerts;
