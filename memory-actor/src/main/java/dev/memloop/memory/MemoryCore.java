@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.IntPredicate;
+import java.util.function.UnaryOperator;
 
 /**
  * The items of one memory: ids, texts and metadata in arrays parallel to the index's ordinals, an id map,
@@ -53,6 +54,7 @@ final class MemoryCore {
   private final dev.memloop.memory.index.LexicalIndex lexical;
   /** Each item's slot by key, for lexical hits (which come back by key); null without {@link #lexical}. */
   private final Map<Long, Slot> slotOfKey;
+  private final UnaryOperator<String> sharedText;
   /**
    * The index's predicate for the last filter searched with, reused while the filter is the same (the guard asks
    * with one constant filter per kind on every step, and must not allocate a predicate per lookup). One immutable
@@ -69,14 +71,13 @@ final class MemoryCore {
   /**
    * Arrays are allocated by the first add, at {@code expectedSize}: an agent that never remembers anything
    * carries no item arrays (thousands of idle agents share a heap).
+   *
+   * @param lexical whether to keep a BM25 index of the texts beside the vectors (for {@link #hybrid})
+   * @param sharedText the text to keep for a stored one (a pool's equal text), or null to keep each as given
    */
-  MemoryCore(VectorIndex index, int capacity, Eviction eviction, IdPrefix idPrefix, int expectedSize) {
-    this(index, capacity, eviction, idPrefix, expectedSize, false);
-  }
-
-  /** @param lexical whether to keep a BM25 index of the texts beside the vectors (for {@link #hybrid}) */
   MemoryCore(VectorIndex index, int capacity, Eviction eviction, IdPrefix idPrefix, int expectedSize,
-      boolean lexical) {
+      boolean lexical, UnaryOperator<String> sharedText) {
+    this.sharedText = sharedText;
     this.lexical = lexical ? new dev.memloop.memory.index.LexicalIndex() : null;
     this.slotOfKey = lexical ? new HashMap<>() : null;
     this.index = index;
@@ -155,7 +156,7 @@ final class MemoryCore {
     }
     ensureCapacity(ordinal + 1);
     ids[ordinal] = id;
-    texts[ordinal] = text;
+    texts[ordinal] = sharedText == null ? text : sharedText.apply(text);
     metadata[ordinal] = meta;
     slotOf[ordinal] = slot;
     append(slot);

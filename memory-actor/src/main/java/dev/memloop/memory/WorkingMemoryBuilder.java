@@ -2,6 +2,7 @@ package dev.memloop.memory;
 
 import dev.memloop.memory.index.ExactIndex;
 import dev.memloop.memory.index.HnswVectorIndex;
+import dev.memloop.memory.index.PooledIndex;
 import dev.memloop.memory.index.VectorIndex;
 import dev.memloop.memory.timing.SampleReservoir;
 import dev.memloop.memory.timing.Ticker;
@@ -29,6 +30,7 @@ public final class WorkingMemoryBuilder {
   private boolean untimed;
   private String idPrefix;
   private int expectedSize = 16;
+  private ContentPool pool;
 
   WorkingMemoryBuilder(Embedder embedder) {
     if (embedder == null) {
@@ -151,16 +153,44 @@ public final class WorkingMemoryBuilder {
     return this;
   }
 
+  /**
+   * Stores vectors and texts equal to ones already in {@code pool} as references to the pool's: for many memories
+   * that remember the same content (a fleet acting on one catalog). Results and scores are unchanged; searches scan
+   * in float at every size. Needs the exact or flat index and the pool's dimension.
+   */
+  public WorkingMemoryBuilder sharing(ContentPool pool) {
+    this.pool = notNull(pool, "content pool");
+    return this;
+  }
+
   public WorkingMemory build() {
+    if (pool != null) {
+      checkSharable();
+    }
     IdPrefix prefix = idPrefix != null ? IdPrefix.of(idPrefix) : IdPrefix.numbered(MEMORIES.incrementAndGet());
     int presize = Math.min(expectedSize, capacity);
-    MemoryCore core = new MemoryCore(newIndex(presize), capacity, eviction, prefix, presize, lexical);
+    MemoryCore core = new MemoryCore(newIndex(presize), capacity, eviction, prefix, presize, lexical,
+        pool == null ? null : pool::text);
     return threadSafe
         ? new ConcurrentWorkingMemory(embedder, dimension, ticker, core, untimed ? 0 : timingSamples)
         : new LocalWorkingMemory(embedder, dimension, ticker, core, untimed ? 0 : timingSamples);
   }
 
+  private void checkSharable() {
+    if (index == IndexKind.HNSW) {
+      throw new IllegalStateException("sharing(pool) needs the exact or flat index; index = HNSW keeps its own copy "
+          + "of every vector");
+    }
+    if (pool.dimension() != dimension) {
+      throw new IllegalStateException("content pool dimension " + pool.dimension() + " != memory dimension "
+          + dimension);
+    }
+  }
+
   private VectorIndex newIndex(int presize) {
+    if (pool != null) {
+      return new PooledIndex(dimension, presize, pool::vector);
+    }
     switch (index) {
       case EXACT:
         return ExactIndex.create(dimension, presize);

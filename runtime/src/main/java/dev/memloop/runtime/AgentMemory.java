@@ -49,7 +49,8 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
     if (!novelty.enabled()) {
       return wired;
     }
-    WorkingMemory observations = memory(spec, false); // a memory of its own: observations are not the agent's notes
+    // a memory of its own: observations are not the agent's notes, and are seldom another agent's (so never pooled)
+    WorkingMemory observations = memory(spec, false, false);
     return new AgentMemory(wired.policy.withNovelty(new NoveltyCheck(observations, spec.embedder(),
         novelty.threshold()), observations), wired.store, wired.poster);
   }
@@ -58,14 +59,14 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
     AgentConfig config = spec.config();
     switch (config.policy()) {
       case PER_TURN: {
-        WorkingMemory memory = memory(spec, false);
+        WorkingMemory memory = memory(spec, false, true);
         // its writes wait for the turn's end, so within a turn the memory is the turn-start snapshot
         MemoryAccess access = new LocalMemoryAccess(memory, spec.timer(), MemoryPath.SNAPSHOT);
         return new AgentMemory(MemoryPolicy.perTurn(reads(spec, access), spec.threshold(), dumpRead(spec, memory),
             config.perTurn().dump(), memory, spec.id()), null, null);
       }
       case PER_STEP: {
-        WorkingMemory memory = memory(spec, false);
+        WorkingMemory memory = memory(spec, false, true);
         MemoryAccess access = new LocalMemoryAccess(memory, spec.timer());
         PatternSettings.Dedup dedup = config.patterns().dedup();
         if (dedup.enabled()) {
@@ -83,7 +84,7 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
           ref = context.spawn(MemoryStore.create(spec.memories().open(spec.id()), config.networked().rtt(),
               spec.timer()), "memory-store", DispatcherSelector.fromConfig(STORE_DISPATCHER));
         } else if (ref == null) { // the agent's own store: a child with the configured round trip, surviving restarts
-          own = memory(spec, true);
+          own = memory(spec, true, true);
           ref = context.spawn(MemoryStore.create(own, config.networked().rtt(), spec.timer()), "memory-store",
               MemloopDispatcher.props());
         }
@@ -145,7 +146,8 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
     return (query, k) -> read.recall(query);
   }
 
-  private static WorkingMemory memory(AgentSpec spec, boolean threadSafe) {
+  /** @param shared whether the memory shares content through the spec's pool, if it has one */
+  private static WorkingMemory memory(AgentSpec spec, boolean threadSafe, boolean shared) {
     AgentConfig config = spec.config();
     Embedder embedder = spec.embedder();
     // rows are allocated on the first write; an agent's memory starts at 4 and grows by half, because most
@@ -161,6 +163,9 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
     }
     if (config.memory().hybrid()) {
       builder.lexical();
+    }
+    if (shared && spec.contentPool() != null) {
+      builder.sharing(spec.contentPool());
     }
     return builder.build();
   }

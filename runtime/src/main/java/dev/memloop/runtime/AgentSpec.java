@@ -40,6 +40,7 @@ public final class AgentSpec {
   private final SharedBoard board;
   private final ExternalMemories memories;
   private final io.opentelemetry.api.trace.Tracer tracer;
+  private final dev.memloop.memory.ContentPool contentPool;
 
   private AgentSpec(Builder b, double threshold, Embedder embedder) {
     this.id = b.id;
@@ -54,6 +55,7 @@ public final class AgentSpec {
     this.board = b.board;
     this.memories = b.memories;
     this.tracer = b.tracer;
+    this.contentPool = b.contentPool;
   }
 
   /** A builder for the agent {@code id}: letters, digits, '-' or '_', as its actor's name. */
@@ -105,6 +107,11 @@ public final class AgentSpec {
     return memories;
   }
 
+  /** Where the agent's own memory keeps content other agents' memories hold too; null when it keeps its own. */
+  public dev.memloop.memory.ContentPool contentPool() {
+    return contentPool;
+  }
+
   /** The agent's seed, for reasoners that draw random numbers. */
   public long seed() {
     return seed;
@@ -147,6 +154,7 @@ public final class AgentSpec {
     private SharedBoard board;
     private boolean joined; // joinBoard: the board is the agent's memory, whatever config(...) says
     private ExternalMemories memories;
+    private dev.memloop.memory.ContentPool contentPool;
 
     private Builder(String id) {
       this.id = id;
@@ -381,6 +389,16 @@ public final class AgentSpec {
       return this;
     }
 
+    /**
+     * A pool the agent's own memory shares equal vectors and texts through with the other agents given it (see
+     * {@link dev.memloop.memory.ContentPool}): for fleets whose agents remember the same lines. Results are unchanged.
+     * Needs the pool's dimension to be the embedder's and the exact or flat index; null (the default) for none.
+     */
+    public Builder sharedContent(dev.memloop.memory.ContentPool pool) {
+      this.contentPool = pool;
+      return this;
+    }
+
     /** The settings the spec will have: the given config or the defaults, with the builder's own settings over it. */
     public AgentConfig configOrDefaults() {
       AgentConfig resolved = config == null ? AgentConfigs.defaults() : config;
@@ -418,6 +436,7 @@ public final class AgentSpec {
       Embedder resolved = embedder == null ? config.memory().embedder().embedder() : embedder;
       checkContradictions();
       checkStores();
+      checkContentPool(resolved);
       return new AgentSpec(this, threshold(resolved), resolved);
     }
 
@@ -450,6 +469,20 @@ public final class AgentSpec {
         throw new IllegalArgumentException("agent " + id + ": roundTrip(" + dev.memloop.memory.timing.Units.config(
             rtt) + ") is injected into a networked agent's store requests, and the policy is "
             + config.policy().configName() + ": set policy(NETWORKED), or drop the round trip");
+      }
+    }
+
+    private void checkContentPool(Embedder resolved) {
+      if (contentPool == null) {
+        return;
+      }
+      if (contentPool.dimension() != resolved.dimension()) {
+        throw new IllegalArgumentException("agent " + id + ": sharedContent(...) pool dimension "
+            + contentPool.dimension() + " != embedder " + resolved.name() + " dimension " + resolved.dimension());
+      }
+      if (config.memory().index() == dev.memloop.memory.IndexKind.HNSW) {
+        throw new IllegalArgumentException("agent " + id + ": sharedContent(...) needs memloop.agent.memory.index = "
+            + "exact or flat; hnsw keeps its own copy of every vector");
       }
     }
 

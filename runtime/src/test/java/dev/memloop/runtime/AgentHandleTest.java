@@ -46,6 +46,24 @@ class AgentHandleTest {
   }
 
   @Test
+  void should_keep_what_agents_sharing_content_remember_once_and_guard_as_without_sharing() throws Exception {
+    dev.memloop.memory.ContentPool pool = dev.memloop.memory.ContentPool.create(TestAgents.EMBEDDER.dimension(), 100);
+    AgentHandle first = AgentHandle.start(testKit.system(), spec("shared-1").sharedContent(pool).build());
+    AgentHandle second = AgentHandle.start(testKit.system(), spec("shared-2").sharedContent(pool).build());
+    for (AgentHandle agent : List.of(first, second)) {
+      TurnResult result = agent.send("order 7 arrived late", "order 7 arrived late").toCompletableFuture()
+          .get(30, TimeUnit.SECONDS);
+      assertThat(result.steps()).extracting(s -> s.guard().outcome()).containsExactly(GuardOutcome.MISS,
+          GuardOutcome.HIT);
+    }
+    assertThat(pool.vectors()).isEqualTo(1);
+    assertThat(pool.texts()).isEqualTo(1);
+    assertThat(second.snapshot().toCompletableFuture().get(30, TimeUnit.SECONDS).items()).hasSize(1);
+    first.stop();
+    second.stop();
+  }
+
+  @Test
   void should_answer_turns_sent_at_once_from_many_threads_each_once_in_the_order_numbered() throws Exception {
     AgentHandle agent = AgentHandle.start(testKit.system(), spec("handle-2").build());
     List<CompletableFuture<TurnResult>> sent = new CopyOnWriteArrayList<>();

@@ -69,6 +69,12 @@ class RuntimeBadInputTest {
     AgentConfig remote = PER_STEP.withPolicy(MemoryPolicyKind.NETWORKED).withStore(MemoryStoreKind.REMOTE);
     assertThatThrownBy(() -> builder("a").config(remote).build())
         .hasMessageContaining("memloop.agent.memory.store = remote needs its store on a store node");
+    assertThatThrownBy(() -> builder("a").sharedContent(dev.memloop.memory.ContentPool.create(
+        EMBEDDER.dimension() + 1, 10)).build()).hasMessageContaining("agent a: sharedContent(...) pool dimension "
+            + (EMBEDDER.dimension() + 1) + " != embedder " + EMBEDDER.name() + " dimension " + EMBEDDER.dimension());
+    assertThatThrownBy(() -> builder("a").memory(PER_STEP.memory().withIndex(dev.memloop.memory.IndexKind.HNSW))
+        .sharedContent(dev.memloop.memory.ContentPool.create(EMBEDDER.dimension(), 10)).build())
+        .hasMessageContaining("agent a: sharedContent(...) needs memloop.agent.memory.index = exact or flat");
   }
 
   @Test

@@ -1,6 +1,8 @@
 package dev.memloop.agents.triage;
 
+import dev.memloop.memory.ContentPool;
 import dev.memloop.memory.Embedder;
+import dev.memloop.memory.IndexKind;
 import dev.memloop.memory.timing.DelayTimer;
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.ExternalMemories;
@@ -14,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A fleet of triage agents. Agent i of every group gets the workload of seed + i (never a held-out seed) and
@@ -39,6 +42,12 @@ public final class TriageFleet {
     }
   }
 
+  /**
+   * Vectors (and as many texts) a fleet's pool holds at most: far above the 768 action lines of the catalog, and at
+   * most about 80 MiB.
+   */
+  public static final int POOL_ENTRIES = 65_536;
+
   private TriageFleet() {}
 
   /** Makes one agent's spec: the simulated model's, or an LLM's. */
@@ -52,11 +61,30 @@ public final class TriageFleet {
     return assemble(groups, model, workload, seed, timer, null);
   }
 
-  /** As above, networked groups with {@code memory.store = pgvector} keeping their memories in {@code memories}. */
+  /**
+   * As above, networked groups with {@code memory.store = pgvector} keeping their memories in {@code memories}. The
+   * agents of a group share the content of their memories through one {@link ContentPool} (see
+   * {@link #sharedContent}).
+   */
   public static Assembly assemble(List<AgentGroup> groups, SimulatedModel.Parameters model, AlertWorkloadSpec workload,
       long seed, DelayTimer timer, ExternalMemories memories) {
+    Map<Embedder, ContentPool> pools = new ConcurrentHashMap<>();
     return assemble(groups, (id, config, embedder, agentSeed) -> TriageAgents.builder(id, config, embedder, model,
-        agentSeed, timer).memories(memories).build(), workload, seed);
+        agentSeed, timer).memories(memories).sharedContent(sharedContent(config, embedder, pools)).build(),
+        workload, seed);
+  }
+
+  /**
+   * The pool a group's agents share: they remember action lines of one catalog (768 host and signature pairs), so a
+   * fleet holds each line and its vector once instead of once per agent (12.5 KiB of each agent's 26.7 at 100,000
+   * agents; docs/BENCHMARKS.md). One pool per embedder, whatever the groups' policies; none for an HNSW index, which
+   * keeps its own copies.
+   */
+  private static ContentPool sharedContent(AgentConfig config, Embedder embedder, Map<Embedder, ContentPool> pools) {
+    if (config.memory().index() == IndexKind.HNSW) {
+      return null;
+    }
+    return pools.computeIfAbsent(embedder, e -> ContentPool.create(e.dimension(), POOL_ENTRIES));
   }
 
   public static Assembly assemble(List<AgentGroup> groups, Specs specs, AlertWorkloadSpec workload, long seed) {

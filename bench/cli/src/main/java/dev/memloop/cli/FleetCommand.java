@@ -137,17 +137,20 @@ final class FleetCommand implements Callable<Integer> {
 
   /**
    * One per-step agent's share of a fleet's live set once every turn is answered (its memory, its last turn's records
-   * and its grade; no workload is held), as a class histogram counts it: 30.2 KiB at 20,000 agents and 27.3 KiB at
-   * 100,000 (docs/BENCHMARKS.md, "A fleet that holds no workload"). It was 43 KiB while fleets held their workloads.
+   * and its grade; no workload is held; vectors and texts its memory shares with the fleet's other agents held once),
+   * as a class histogram counts it under ZGC, which has no compressed pointers: 13.4 KiB at 100,000 agents and 16.3 at
+   * 20,000 (G1: 10.3 at 100,000). docs/BENCHMARKS.md, "A fleet that shares what its agents remember". It was 26.7 KiB
+   * before agents shared their content, and 43 KiB while fleets held their workloads.
    */
-  static final long LIVE_BYTES_PER_AGENT = 31 * 1024;
+  static final long LIVE_BYTES_PER_AGENT = 14 * 1024;
 
   /**
-   * The heap a collector needs beyond the live set, as a factor of it: JDK 17's ZGC, the launcher's collector for
-   * fleets, keeps allocating while it collects, and the heap in use after its collections peaked at 2.5 times the
-   * live set (27-108 KiB per agent over the same three runs).
+   * The heap a collector needs beyond the live set, as a factor of it, on top of {@link Heap#USABLE}'s own margin
+   * (together 1.56 times the live set): a million agents ran to the end in 21 GiB of heap under ZGC (docs/
+   * BENCHMARKS.md). ZGC fills whatever heap it is given before it collects, so the heap in use is no measure of
+   * what it needs.
    */
-  static final double COLLECTOR_HEADROOM = 2.5;
+  static final double COLLECTOR_HEADROOM = 1.25;
 
   /** The heap one agent needs: a fleet whose agents cannot fit is refused before anything is built. */
   static final long BYTES_PER_AGENT = (long) (LIVE_BYTES_PER_AGENT * COLLECTOR_HEADROOM);

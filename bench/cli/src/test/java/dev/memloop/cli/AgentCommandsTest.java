@@ -46,7 +46,7 @@ class AgentCommandsTest {
         Arguments.of(new String[] {"lifecycle", "agents", "--idle", "2000000000"},
             "idle must be in [0, 1000000]: 2000000000"),
         Arguments.of(new String[] {"fleet", "--agents", "2000000000"},
-            "--agents 2000000000: 2,000,000,000 agents need about 144.4 TiB of heap (~77.5 KiB each), and this JVM "
+            "--agents 2000000000: 2,000,000,000 agents need about 32.6 TiB of heap (~17.5 KiB each), and this JVM "
                 + "may plan on"),
         Arguments.of(new String[] {"fleet", "--in-flight", "0"}, "--in-flight must be in [1, 10000000]: 0"),
         Arguments.of(new String[] {"fleet", "--store", "mongo"}, "'mongo': expected own or pgvector"),

@@ -141,7 +141,6 @@ public final class StaticEmbedder implements Embedder {
     return name;
   }
 
-  /** The tokenizer, for callers that want ids. */
   /**
    * This model with every row replaced by {@code rows.apply(row)} (same tokenizer, weights and mapping): for measuring
    * what another storage of the table (int8, say) costs in quality.
@@ -154,6 +153,7 @@ public final class StaticEmbedder implements Embedder {
     return new StaticEmbedder(newName, tokenizer, mapped, weights, mapping, normalize);
   }
 
+  /** The tokenizer, for callers that want ids. */
   public WordPieceTokenizer tokenizer() {
     return tokenizer;
   }

@@ -28,9 +28,7 @@ public final class ExactIndex implements VectorIndex {
   /** First allocation when no size is expected: enough for a typical ephemeral memory. */
   static final int DEFAULT_INITIAL_ROWS = 16;
 
-  /** A stored or query vector may deviate from unit length by this much (on the squared norm). */
-  static final double UNIT_TOLERANCE = 1e-5;
-  private static final float NORM_MAX = (float) Math.sqrt(1 + UNIT_TOLERANCE) * 1.000001f;
+  private static final float NORM_MAX = (float) Math.sqrt(1 + UnitVectors.UNIT_TOLERANCE) * 1.000001f;
 
   private final int dimension;
   private final int stride;
@@ -44,7 +42,6 @@ public final class ExactIndex implements VectorIndex {
   private long[] keys;
   private int size;
   private Int16Codes codes;
-  /** For the unit-length check on add; searches use their own buffers (they may run concurrently). */
 
   private ExactIndex(int dimension, boolean compress, int initialRows) {
     if (dimension <= 0) {
@@ -104,10 +101,7 @@ public final class ExactIndex implements VectorIndex {
 
   @Override
   public int add(float[] unitVector, long key) {
-    checkDimension(unitVector, "vector");
-    // a plain loop, not the search's kernel: a write is rare per agent, so its caller may not be compiled by C2 yet,
-    // and a Vector API kernel called from such code runs its Java fallback (8% of a fleet's step in one profile)
-    checkNorm(VectorMath.squaredNormScalar(unitVector), "vector");
+    UnitVectors.checkStored(unitVector, dimension);
     ensureCapacity(size + 1);
     int base = size * stride;
     System.arraycopy(unitVector, 0, rows, base, dimension);
@@ -164,7 +158,7 @@ public final class ExactIndex implements VectorIndex {
     if (k <= 0) {
       throw new IllegalArgumentException("k must be > 0: " + k);
     }
-    checkUnit(unitQuery, "query", into.four);
+    UnitVectors.checkQuery(unitQuery, dimension, into.four);
     into.begin(k);
     if (size > 0) {
       float[] query = unitQuery;
@@ -235,25 +229,6 @@ public final class ExactIndex implements VectorIndex {
   private void checkOrdinal(int ordinal) {
     if (ordinal < 0 || ordinal >= size) {
       throw new IndexOutOfBoundsException("ordinal " + ordinal + " of " + size);
-    }
-  }
-
-  /** Exactness rests on unit vectors: checked here, where the bound is derived, at one dot product's cost. */
-  private void checkUnit(float[] vector, String what, float[] scratch) {
-    checkDimension(vector, what);
-    VectorMath.dotRows(vector, vector, 0, dimension, dimension, 1, scratch);
-    checkNorm(scratch[0], what);
-  }
-
-  private void checkDimension(float[] vector, String what) {
-    if (vector.length != dimension) {
-      throw new IllegalArgumentException(what + " dimension " + vector.length + " != " + dimension);
-    }
-  }
-
-  private static void checkNorm(double normSq, String what) {
-    if (!(Math.abs(normSq - 1) <= UNIT_TOLERANCE)) {
-      throw new IllegalArgumentException(what + " must be a unit vector, squared norm is " + normSq);
     }
   }
 }

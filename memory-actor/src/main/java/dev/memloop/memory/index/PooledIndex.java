@@ -1,0 +1,150 @@
+package dev.memloop.memory.index;
+
+import dev.memloop.memory.internal.vector.VectorMath;
+import java.util.Arrays;
+import java.util.function.IntPredicate;
+import java.util.function.UnaryOperator;
+
+/**
+ * Exact k-NN whose rows are references to immutable vectors kept once for many indexes (a
+ * {@code dev.memloop.memory.ContentPool}): a fleet of agents that remember the same lines holds each line's vector
+ * once, not once per agent. Each row is scored with the kernel {@link ExactIndex}'s scan runs for one row, in the
+ * same operation order, so results and scores are those of {@link ExactIndex#flat}. Every size is a float scan:
+ * pooled memories are many and small, where no compressed pass pays.
+ *
+ * <p>Not thread-safe; see {@link VectorIndex}. The interning function is called from whichever thread adds, so it
+ * must be thread-safe when indexes of several owners share it.
+ */
+public final class PooledIndex implements VectorIndex {
+
+  private static final float[][] NO_ROWS = {};
+  private static final long[] NO_KEYS = {};
+
+  private final int dimension;
+  private final int stride;
+  private final int initialRows;
+  private final UnaryOperator<float[]> intern;
+  private float[][] rows = NO_ROWS;
+  private long[] keys = NO_KEYS;
+  private int size;
+
+  /**
+   * @param intern given a fresh padded copy of a stored vector (length {@link #stride(int)}), returns an array of
+   *     equal content that nobody ever writes to: the pool's copy, or the argument itself (then kept as this index's
+   *     own)
+   * @param expectedSize rows allocated by the first add
+   */
+  public PooledIndex(int dimension, int expectedSize, UnaryOperator<float[]> intern) {
+    if (dimension <= 0) {
+      throw new IllegalArgumentException("dimension must be > 0: " + dimension);
+    }
+    if (expectedSize <= 0) {
+      throw new IllegalArgumentException("expected size must be > 0: " + expectedSize);
+    }
+    if (intern == null) {
+      throw new IllegalArgumentException("intern function must not be null");
+    }
+    this.dimension = dimension;
+    this.stride = stride(dimension);
+    this.initialRows = expectedSize;
+    this.intern = intern;
+  }
+
+  /** The padded length of every row this index keeps for vectors of {@code dimension}. */
+  public static int stride(int dimension) {
+    return VectorMath.paddedLength(dimension);
+  }
+
+  @Override
+  public int dimension() {
+    return dimension;
+  }
+
+  @Override
+  public int size() {
+    return size;
+  }
+
+  @Override
+  public boolean exact() {
+    return true;
+  }
+
+  @Override
+  public int add(float[] unitVector, long key) {
+    UnitVectors.checkStored(unitVector, dimension);
+    float[] row = intern.apply(Arrays.copyOf(unitVector, stride)); // the copy's padding is zeros
+    if (row == null || row.length != stride) {
+      throw new IllegalStateException("the intern function returned " + (row == null ? "null" : row.length
+          + " floats") + " for a row of " + stride);
+    }
+    if (size == keys.length) {
+      int capacity = size == 0 ? initialRows : size + (size >> 1) + 1;
+      rows = Arrays.copyOf(rows, capacity);
+      keys = Arrays.copyOf(keys, capacity);
+    }
+    rows[size] = row;
+    keys[size] = key;
+    return size++;
+  }
+
+  @Override
+  public void removeAt(int ordinal) {
+    checkOrdinal(ordinal);
+    int last = size - 1;
+    rows[ordinal] = rows[last];
+    keys[ordinal] = keys[last];
+    rows[last] = null; // a shared row stays the pool's; this index lets go of its reference
+    size = last;
+  }
+
+  @Override
+  public void clear() {
+    Arrays.fill(rows, 0, size, null);
+    size = 0;
+  }
+
+  @Override
+  public float[] vector(int ordinal) {
+    checkOrdinal(ordinal);
+    return Arrays.copyOf(rows[ordinal], dimension);
+  }
+
+  @Override
+  public long key(int ordinal) {
+    checkOrdinal(ordinal);
+    return keys[ordinal];
+  }
+
+  @Override
+  public void search(float[] unitQuery, int k, float minScore, IntPredicate accept, SearchBuffers into) {
+    if (k <= 0) {
+      throw new IllegalArgumentException("k must be > 0: " + k);
+    }
+    UnitVectors.checkQuery(unitQuery, dimension, into.four);
+    into.begin(k);
+    if (size > 0) {
+      float[] query = unitQuery;
+      if (dimension != stride) { // rows are padded: pad the query with zeros too
+        query = into.query(stride);
+        System.arraycopy(unitQuery, 0, query, 0, dimension);
+        Arrays.fill(query, dimension, stride, 0f);
+      }
+      into.countReranked(size);
+      TopK top = into.top;
+      for (int r = 0; r < size; r++) {
+        float score = VectorMath.dot(query, rows[r]);
+        if (score >= minScore && (accept == null || accept.test(r))) {
+          top.offer(score, keys[r], r);
+        }
+      }
+    }
+    into.top.finish();
+  }
+
+  private void checkOrdinal(int ordinal) {
+    if (ordinal < 0 || ordinal >= size) {
+      throw new IndexOutOfBoundsException("ordinal " + ordinal + " of " + size);
+    }
+  }
+}
