@@ -137,23 +137,34 @@ final class FleetCommand implements Callable<Integer> {
 
   /**
    * One per-step agent's share of a fleet's live set once every turn is answered (its memory, its last turn's records
-   * and its grade; no workload is held; vectors and texts its memory shares with the fleet's other agents held once),
-   * as a class histogram counts it under ZGC, which has no compressed pointers: 13.4 KiB at 100,000 agents and 16.3 at
-   * 20,000 (G1: 10.3 at 100,000). docs/BENCHMARKS.md, "A fleet that shares what its agents remember". It was 26.7 KiB
-   * before agents shared their content, and 43 KiB while fleets held their workloads.
+   * and its grade; no workload is held; the vectors and texts its memory shares with the fleet's other agents held
+   * once), as a class histogram counts it at 100,000 agents, by how the JVM lays objects out: 10.3 KiB with compressed
+   * pointers (G1), 12.4 with ZGC and compact headers (JDK 25), 13.4 with ZGC's wide pointers (docs/BENCHMARKS.md, "A
+   * fleet that shares what its agents remember"); each rounded up. It was 26.7 KiB before agents shared their content.
    */
-  static final long LIVE_BYTES_PER_AGENT = 14 * 1024;
+  static long liveBytesPerAgent(Heap.Layout layout) {
+    switch (layout) {
+      case COMPRESSED_POINTERS:
+        return 10_752; // 10.5 KiB
+      case COMPACT_HEADERS:
+        return 12_800; // 12.5 KiB
+      default:
+        return 13_824; // 13.5 KiB
+    }
+  }
 
   /**
    * The heap a collector needs beyond the live set, as a factor of it, on top of {@link Heap#USABLE}'s own margin
-   * (together 1.56 times the live set): a million agents ran to the end in 21 GiB of heap under ZGC (docs/
+   * (together 1.56 times the live set): a million agents ran to the end in 19 GiB of heap under ZGC (docs/
    * BENCHMARKS.md). ZGC fills whatever heap it is given before it collects, so the heap in use is no measure of
    * what it needs.
    */
   static final double COLLECTOR_HEADROOM = 1.25;
 
-  /** The heap one agent needs: a fleet whose agents cannot fit is refused before anything is built. */
-  static final long BYTES_PER_AGENT = (long) (LIVE_BYTES_PER_AGENT * COLLECTOR_HEADROOM);
+  /** The heap one agent needs on this JVM: a fleet whose agents cannot fit is refused before anything is built. */
+  static long bytesPerAgent() {
+    return (long) (liveBytesPerAgent(Heap.Layout.current()) * COLLECTOR_HEADROOM);
+  }
 
   @Override
   public Integer call() throws Exception {
@@ -184,7 +195,7 @@ final class FleetCommand implements Callable<Integer> {
       Options.valid(spec, () -> PgUrl.checked(pgUrl, "--pg-url"));
     }
     long fleetAgents = groups.stream().mapToLong(AgentGroup::agents).sum();
-    Heap.require(spec, "--agents", agents, fleetAgents, BYTES_PER_AGENT, "agents");
+    Heap.require(spec, "--agents", agents, fleetAgents, bytesPerAgent(), "agents");
     Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
     SimulatedModelPreset preset = spend.real() ? null : Options.valid(spec, this::preset);
     FleetLlm real = preset != null ? null : Options.valid(spec, () -> FleetLlm.resolve(root, groups, model,

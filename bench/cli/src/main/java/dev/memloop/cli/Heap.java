@@ -19,6 +19,33 @@ final class Heap {
 
   private Heap() {}
 
+  /** How this JVM lays objects out, which sets what a reference and an object header cost. */
+  enum Layout {
+    /** 4-byte references (G1, Parallel, Serial below 32 GiB of heap). */
+    COMPRESSED_POINTERS,
+    /** 8-byte references and 8-byte headers ({@code -XX:+UseCompactObjectHeaders}, JDK 25+). */
+    COMPACT_HEADERS,
+    /** 8-byte references and 12- to 16-byte headers (ZGC without compact headers). */
+    WIDE;
+
+    /** This JVM's. */
+    static Layout current() {
+      if (flag("UseCompressedOops")) {
+        return COMPRESSED_POINTERS;
+      }
+      return flag("UseCompactObjectHeaders") ? COMPACT_HEADERS : WIDE;
+    }
+
+    private static boolean flag(String name) {
+      try {
+        return Boolean.parseBoolean(java.lang.management.ManagementFactory.getPlatformMXBean(
+            com.sun.management.HotSpotDiagnosticMXBean.class).getVMOption(name).getValue());
+      } catch (IllegalArgumentException | UnsupportedOperationException | NullPointerException unknown) {
+        return false; // a JVM without the flag (compact headers before JDK 24) or without HotSpot's bean
+      }
+    }
+  }
+
   /** What this JVM may use ({@code -Xmx}, or its default share of the machine's memory). */
   static long max() {
     return Runtime.getRuntime().maxMemory();

@@ -106,7 +106,7 @@ final class LifecycleIdleCommand implements Callable<Integer> {
     long idleBytes = form == IdleMemories.Form.FULL ? FULL_BYTES_PER_AGENT + FULL_BYTES_PER_ITEM * items
         : COMPACT_BYTES_PER_AGENT + COMPACT_BYTES_PER_ITEM * items;
     Heap.require(spec, "--agents", agents, agents, idleBytes, "idle agents of " + items + " items");
-    Heap.requireTotal(spec, "--active", active, (long) agents * idleBytes + (long) active * FleetCommand.BYTES_PER_AGENT,
+    Heap.requireTotal(spec, "--active", active, (long) agents * idleBytes + (long) active * FleetCommand.bytesPerAgent(),
         String.format(Locale.ROOT, "%,d idle and %,d active agents", agents, active));
     Embedder chosen = Options.valid(spec, () -> EmbedderChoice.parse(embedder)).embedder();
     Config root = CliConfig.load(null);

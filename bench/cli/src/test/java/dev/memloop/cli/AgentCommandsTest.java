@@ -1,5 +1,7 @@
 package dev.memloop.cli;
 
+import dev.memloop.memory.timing.Units;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -46,8 +48,9 @@ class AgentCommandsTest {
         Arguments.of(new String[] {"lifecycle", "agents", "--idle", "2000000000"},
             "idle must be in [0, 1000000]: 2000000000"),
         Arguments.of(new String[] {"fleet", "--agents", "2000000000"},
-            "--agents 2000000000: 2,000,000,000 agents need about 32.6 TiB of heap (~17.5 KiB each), and this JVM "
-                + "may plan on"),
+            "--agents 2000000000: 2,000,000,000 agents need about " + Units.bytes(2_000_000_000L
+                * FleetCommand.bytesPerAgent()) + " of heap (~" + Units.bytes(FleetCommand.bytesPerAgent())
+                + " each), and this JVM may plan on"),
         Arguments.of(new String[] {"fleet", "--in-flight", "0"}, "--in-flight must be in [1, 10000000]: 0"),
         Arguments.of(new String[] {"fleet", "--store", "mongo"}, "'mongo': expected own or pgvector"),
         Arguments.of(new String[] {"fleet", "--store", "pgvector"},
