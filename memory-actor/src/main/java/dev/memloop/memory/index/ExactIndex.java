@@ -28,7 +28,7 @@ public final class ExactIndex implements VectorIndex {
   /** First allocation when no size is expected: enough for a typical ephemeral memory. */
   static final int DEFAULT_INITIAL_ROWS = 16;
 
-  private static final float NORM_MAX = (float) Math.sqrt(1 + UnitVectors.UNIT_TOLERANCE) * 1.000001f;
+  private static final float NORM_MAX = (float) Math.sqrt(1 + IndexInputs.UNIT_TOLERANCE) * 1.000001f;
 
   private final int dimension;
   private final int stride;
@@ -101,7 +101,7 @@ public final class ExactIndex implements VectorIndex {
 
   @Override
   public int add(float[] unitVector, long key) {
-    UnitVectors.checkStored(unitVector, dimension);
+    IndexInputs.checkStored(unitVector, dimension);
     ensureCapacity(size + 1);
     int base = size * stride;
     System.arraycopy(unitVector, 0, rows, base, dimension);
@@ -158,7 +158,7 @@ public final class ExactIndex implements VectorIndex {
     if (k <= 0) {
       throw new IllegalArgumentException("k must be > 0: " + k);
     }
-    UnitVectors.checkQuery(unitQuery, dimension, into.four);
+    IndexInputs.checkQuery(unitQuery, dimension, into.four);
     into.begin(k);
     if (size > 0) {
       float[] query = unitQuery;

@@ -72,7 +72,7 @@ public final class PooledIndex implements VectorIndex {
 
   @Override
   public int add(float[] unitVector, long key) {
-    UnitVectors.checkStored(unitVector, dimension);
+    IndexInputs.checkStored(unitVector, dimension);
     float[] row = intern.apply(Arrays.copyOf(unitVector, stride)); // the copy's padding is zeros
     if (row == null || row.length != stride) {
       throw new IllegalStateException("the intern function returned " + (row == null ? "null" : row.length
@@ -121,7 +121,7 @@ public final class PooledIndex implements VectorIndex {
     if (k <= 0) {
       throw new IllegalArgumentException("k must be > 0: " + k);
     }
-    UnitVectors.checkQuery(unitQuery, dimension, into.four);
+    IndexInputs.checkQuery(unitQuery, dimension, into.four);
     into.begin(k);
     if (size > 0) {
       float[] query = unitQuery;

@@ -6,12 +6,12 @@ import dev.memloop.memory.internal.vector.VectorMath;
  * The checks every exact index makes of what it is given: the dimension, and unit length (exactness and the
  * compressed pass's bounds rest on it). One place, so that the indexes agree on the tolerance.
  */
-final class UnitVectors {
+final class IndexInputs {
 
   /** A stored or query vector may deviate from unit length by this much (on the squared norm). */
   static final double UNIT_TOLERANCE = 1e-5;
 
-  private UnitVectors() {}
+  private IndexInputs() {}
 
   /**
    * A stored vector: a plain loop, not the search's kernel. A write is rare per agent, so its caller may not be
