@@ -3,6 +3,7 @@ package dev.memloop.agents.triage;
 import dev.memloop.memory.ContentPool;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.IndexKind;
+import dev.memloop.memory.embed.Embedders;
 import dev.memloop.memory.timing.DelayTimer;
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.ExternalMemories;
@@ -43,10 +44,10 @@ public final class TriageFleet {
   }
 
   /**
-   * Vectors (and as many texts) a fleet's pool holds at most: far above the 768 action lines of the catalog, and at
-   * most about 80 MiB.
+   * Vectors (and as many texts) a fleet's pool, and its embedding cache, hold at most: far above the 768 action lines
+   * of the catalog, and at most about 80 MiB each.
    */
-  public static final int POOL_ENTRIES = 65_536;
+  public static final int SHARED_ENTRIES = 65_536;
 
   private TriageFleet() {}
 
@@ -63,28 +64,26 @@ public final class TriageFleet {
 
   /**
    * As above, networked groups with {@code memory.store = pgvector} keeping their memories in {@code memories}. The
-   * agents of a group share the content of their memories through one {@link ContentPool} (see
-   * {@link #sharedContent}).
+   * agents of a fleet remember action lines of one catalog (768 host and signature pairs), so they share what they
+   * can: one {@link ContentPool} per embedder holds each line and its vector once instead of once per agent (12.5 KiB
+   * of each agent's 26.7 at 100,000 agents; docs/BENCHMARKS.md), and one {@link Embedders#cached cache} per embedder
+   * embeds each line once for every agent's guard. Results are unchanged.
    */
   public static Assembly assemble(List<AgentGroup> groups, SimulatedModel.Parameters model, AlertWorkloadSpec workload,
       long seed, DelayTimer timer, ExternalMemories memories) {
+    Map<Embedder, Embedder> cached = new ConcurrentHashMap<>();
     Map<Embedder, ContentPool> pools = new ConcurrentHashMap<>();
-    return assemble(groups, (id, config, embedder, agentSeed) -> TriageAgents.builder(id, config, embedder, model,
-        agentSeed, timer).memories(memories).sharedContent(sharedContent(config, embedder, pools)).build(),
-        workload, seed);
+    return assemble(groups, (id, config, embedder, agentSeed) -> TriageAgents.builder(id, config,
+        cached.computeIfAbsent(embedder, e -> Embedders.cached(e, SHARED_ENTRIES)), model, agentSeed, timer)
+        .memories(memories).sharedContent(sharedContent(config, embedder, pools)).build(), workload, seed);
   }
 
-  /**
-   * The pool a group's agents share: they remember action lines of one catalog (768 host and signature pairs), so a
-   * fleet holds each line and its vector once instead of once per agent (12.5 KiB of each agent's 26.7 at 100,000
-   * agents; docs/BENCHMARKS.md). One pool per embedder, whatever the groups' policies; none for an HNSW index, which
-   * keeps its own copies.
-   */
+  /** The pool a group's agents share; none for an HNSW index, which keeps its own copies. */
   private static ContentPool sharedContent(AgentConfig config, Embedder embedder, Map<Embedder, ContentPool> pools) {
     if (config.memory().index() == IndexKind.HNSW) {
       return null;
     }
-    return pools.computeIfAbsent(embedder, e -> ContentPool.create(e.dimension(), POOL_ENTRIES));
+    return pools.computeIfAbsent(embedder, e -> ContentPool.create(e.dimension(), SHARED_ENTRIES));
   }
 
   public static Assembly assemble(List<AgentGroup> groups, Specs specs, AlertWorkloadSpec workload, long seed) {

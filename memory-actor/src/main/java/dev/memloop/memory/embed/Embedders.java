@@ -16,6 +16,8 @@ import java.nio.file.Path;
  *   <li>{@link #hashing(int)}: deterministic feature hashing, for tests.
  * </ul>
  *
+ * <p>{@link #cached(Embedder, int)} embeds each text once, for callers that embed the same texts again and again.
+ *
  * Thread-safe.
  */
 public final class Embedders {
@@ -61,6 +63,15 @@ public final class Embedders {
   /** OpenAI embeddings (or a compatible server) through langchain4j-open-ai. */
   public static OpenAiEmbedder openAi(OpenAiEmbedder.Settings settings) {
     return new OpenAiEmbedder(settings);
+  }
+
+  /**
+   * {@code embedder}, embedding each text once: a repeated text is answered with a copy of its first vector. Keeps at
+   * most {@code maxTexts} texts and their vectors (no eviction; beyond them, texts are embedded each time). For a
+   * deterministic embedder whose callers repeat themselves, such as a fleet's guards over one catalog's action lines.
+   */
+  public static Embedder cached(Embedder embedder, int maxTexts) {
+    return new CachingEmbedder(embedder, maxTexts);
   }
 
   /** Feature hashing: deterministic, no model, no meaning. */
