@@ -40,7 +40,7 @@ final class Heap {
       try {
         return Boolean.parseBoolean(java.lang.management.ManagementFactory.getPlatformMXBean(
             com.sun.management.HotSpotDiagnosticMXBean.class).getVMOption(name).getValue());
-      } catch (IllegalArgumentException | UnsupportedOperationException | NullPointerException unknown) {
+      } catch (IllegalArgumentException | UnsupportedOperationException unknown) {
         return false; // a JVM without the flag (compact headers before JDK 24) or without HotSpot's bean
       }
     }

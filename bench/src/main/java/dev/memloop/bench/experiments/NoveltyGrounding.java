@@ -5,6 +5,7 @@ import dev.memloop.bench.report.Figure;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
+import dev.memloop.memory.embed.Embedders;
 import dev.memloop.runtime.config.EmbedderNames;
 import dev.memloop.runtime.patterns.GroundingCheck;
 import dev.memloop.runtime.patterns.NoveltyCheck;
@@ -50,7 +51,8 @@ public final class NoveltyGrounding implements Experiment {
     for (String name : List.of(context.embedderName(), "minilm")) {
       context.progress("novelty: " + name);
       Embedder uncached = EmbedderNames.resolve(name);
-      Embedder embedder = new CachingEmbedder(uncached); // the sweeps embed each text once
+      // the sweeps embed each text once (unbounded, as the studies always cached)
+      Embedder embedder = Embedders.cached(uncached, Integer.MAX_VALUE);
       double novelty = best(embedder, true, context.seed() + HELD_OUT, streams);
       double grounding = best(embedder, false, context.seed() + HELD_OUT, streams);
       for (double t : SWEEP) {

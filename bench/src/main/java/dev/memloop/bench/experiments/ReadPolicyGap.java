@@ -4,6 +4,7 @@ import dev.memloop.bench.report.Charts;
 import dev.memloop.bench.report.Figure;
 import dev.memloop.bench.report.TextTable;
 import dev.memloop.memory.Embedder;
+import dev.memloop.memory.embed.Embedders;
 import dev.memloop.memory.embed.EmbeddingQuality;
 import dev.memloop.runtime.config.EmbedderNames;
 import dev.memloop.workloads.trip.DurableFacts;
@@ -56,7 +57,7 @@ public final class ReadPolicyGap implements Experiment {
     List<ExperimentReport.Section> sections = new ArrayList<>();
     for (String name : List.of(context.embedderName(), "minilm")) {
       context.progress("gap: " + name + ", 3 fact counts x 5 copy counts x 4 policies x " + SEEDS + " seeds");
-      Embedder embedder = new CachingEmbedder(EmbedderNames.resolve(name));
+      Embedder embedder = Embedders.cached(EmbedderNames.resolve(name), Integer.MAX_VALUE);
       double threshold = dedupThreshold(embedder);
       thresholds.add(threshold);
       TextTable table = new TextTable("facts", "policy", "1 copy", "2 copies", "3 copies", "4 copies", "5 copies");
@@ -84,7 +85,7 @@ public final class ReadPolicyGap implements Experiment {
     }
     String llmNote = "Real-model arm skipped: run with --llm openai and OPENAI_API_KEY or OPENAI_BASE_URL set. ";
     if (context.llm() != null) {
-      Embedder embedder = new CachingEmbedder(context.embedder());
+      Embedder embedder = Embedders.cached(context.embedder(), Integer.MAX_VALUE);
       List<Cell> llmCells = ReadPolicyLlm.run(context, embedder, dedupThreshold(embedder));
       cells.addAll(llmCells);
       llmNote = ReadPolicyLlm.describe(llmCells);

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memloop.memory.IndexKind;
+import dev.memloop.memory.embed.Embedders;
+import dev.memloop.memory.embed.HashingEmbedder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +38,7 @@ class PatternStudiesTest {
 
   @Test
   void should_let_fixed_k_8_return_at_most_8_facts_and_the_adaptive_read_every_fact_of_a_small_memory() {
-    var embedder = new CachingEmbedder(new dev.memloop.memory.embed.HashingEmbedder(256));
+    var embedder = Embedders.cached(new HashingEmbedder(256), Integer.MAX_VALUE);
     double threshold = ReadPolicyGap.dedupThreshold(embedder);
     var facts = dev.memloop.workloads.trip.DurableFacts.draw(20, 3);
     assertThat(ReadPolicySession.recalled(facts, 1, ReadPolicySession.Policy.FIXED_K8, embedder, threshold, 3))

@@ -122,9 +122,7 @@ public final class ExactIndex implements VectorIndex {
 
   @Override
   public void removeAt(int ordinal) {
-    if (ordinal < 0 || ordinal >= size) {
-      throw new IndexOutOfBoundsException("ordinal " + ordinal + " of " + size);
-    }
+    IndexInputs.checkOrdinal(ordinal, size);
     int last = size - 1;
     if (ordinal != last) {
       System.arraycopy(rows, last * stride, rows, ordinal * stride, stride);
@@ -143,30 +141,22 @@ public final class ExactIndex implements VectorIndex {
 
   @Override
   public float[] vector(int ordinal) {
-    checkOrdinal(ordinal);
+    IndexInputs.checkOrdinal(ordinal, size);
     return Arrays.copyOfRange(rows, ordinal * stride, ordinal * stride + dimension);
   }
 
   @Override
   public long key(int ordinal) {
-    checkOrdinal(ordinal);
+    IndexInputs.checkOrdinal(ordinal, size);
     return keys[ordinal];
   }
 
   @Override
   public void search(float[] unitQuery, int k, float minScore, IntPredicate accept, SearchBuffers into) {
-    if (k <= 0) {
-      throw new IllegalArgumentException("k must be > 0: " + k);
-    }
-    IndexInputs.checkQuery(unitQuery, dimension, into.four);
+    IndexInputs.checkSearch(unitQuery, k, dimension, into.four);
     into.begin(k);
     if (size > 0) {
-      float[] query = unitQuery;
-      if (dimension != stride) { // kernels run over the padded length: pad the query with zeros too
-        query = into.query(stride);
-        System.arraycopy(unitQuery, 0, query, 0, dimension);
-        Arrays.fill(query, dimension, stride, 0f);
-      }
+      float[] query = IndexInputs.padded(unitQuery, dimension, stride, into);
       if (compressed() && into.compressedPassWorthTrying()) {
         CompressedSearch.run(this, query, k, minScore, accept, into);
       } else {
@@ -223,12 +213,6 @@ public final class ExactIndex implements VectorIndex {
       if (codes != null) {
         codes.ensureCapacity(capacity);
       }
-    }
-  }
-
-  private void checkOrdinal(int ordinal) {
-    if (ordinal < 0 || ordinal >= size) {
-      throw new IndexOutOfBoundsException("ordinal " + ordinal + " of " + size);
     }
   }
 }

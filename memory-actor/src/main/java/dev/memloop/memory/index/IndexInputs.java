@@ -3,8 +3,9 @@ package dev.memloop.memory.index;
 import dev.memloop.memory.internal.vector.VectorMath;
 
 /**
- * The checks every exact index makes of what it is given: the dimension, and unit length (exactness and the
- * compressed pass's bounds rest on it). One place, so that the indexes agree on the tolerance.
+ * What every exact index does with what it is given: checks the dimension, unit length (exactness and the compressed
+ * pass's bounds rest on it), k and ordinals, and pads a query to the rows' padded length. One place, so that the
+ * indexes agree.
  */
 final class IndexInputs {
 
@@ -23,8 +24,36 @@ final class IndexInputs {
     checkNorm(VectorMath.squaredNormScalar(vector), "vector");
   }
 
+  /**
+   * A search's arguments, before anything is searched: {@code k} and the query (with the search's own kernel: searches
+   * run often, so their callers are compiled).
+   */
+  static void checkSearch(float[] unitQuery, int k, int dimension, float[] scratch) {
+    if (k <= 0) {
+      throw new IllegalArgumentException("k must be > 0: " + k);
+    }
+    checkQuery(unitQuery, dimension, scratch);
+  }
+
+  /** The query over the rows' padded length: itself when no padding, else a zero-padded copy in {@code into}. */
+  static float[] padded(float[] unitQuery, int dimension, int stride, SearchBuffers into) {
+    if (dimension == stride) {
+      return unitQuery;
+    }
+    float[] query = into.query(stride); // kernels run over the padded length: pad the query with zeros too
+    System.arraycopy(unitQuery, 0, query, 0, dimension);
+    java.util.Arrays.fill(query, dimension, stride, 0f);
+    return query;
+  }
+
+  static void checkOrdinal(int ordinal, int size) {
+    if (ordinal < 0 || ordinal >= size) {
+      throw new IndexOutOfBoundsException("ordinal " + ordinal + " of " + size);
+    }
+  }
+
   /** A query, with the search's own kernel (searches run often, so their callers are compiled). */
-  static void checkQuery(float[] vector, int dimension, float[] scratch) {
+  private static void checkQuery(float[] vector, int dimension, float[] scratch) {
     checkDimension(vector, dimension, "query");
     VectorMath.dotRows(vector, vector, 0, dimension, dimension, 1, scratch);
     checkNorm(scratch[0], "query");

@@ -90,7 +90,7 @@ public final class PooledIndex implements VectorIndex {
 
   @Override
   public void removeAt(int ordinal) {
-    checkOrdinal(ordinal);
+    IndexInputs.checkOrdinal(ordinal, size);
     int last = size - 1;
     rows[ordinal] = rows[last];
     keys[ordinal] = keys[last];
@@ -106,30 +106,22 @@ public final class PooledIndex implements VectorIndex {
 
   @Override
   public float[] vector(int ordinal) {
-    checkOrdinal(ordinal);
+    IndexInputs.checkOrdinal(ordinal, size);
     return Arrays.copyOf(rows[ordinal], dimension);
   }
 
   @Override
   public long key(int ordinal) {
-    checkOrdinal(ordinal);
+    IndexInputs.checkOrdinal(ordinal, size);
     return keys[ordinal];
   }
 
   @Override
   public void search(float[] unitQuery, int k, float minScore, IntPredicate accept, SearchBuffers into) {
-    if (k <= 0) {
-      throw new IllegalArgumentException("k must be > 0: " + k);
-    }
-    IndexInputs.checkQuery(unitQuery, dimension, into.four);
+    IndexInputs.checkSearch(unitQuery, k, dimension, into.four);
     into.begin(k);
     if (size > 0) {
-      float[] query = unitQuery;
-      if (dimension != stride) { // rows are padded: pad the query with zeros too
-        query = into.query(stride);
-        System.arraycopy(unitQuery, 0, query, 0, dimension);
-        Arrays.fill(query, dimension, stride, 0f);
-      }
+      float[] query = IndexInputs.padded(unitQuery, dimension, stride, into);
       into.countReranked(size);
       TopK top = into.top;
       for (int r = 0; r < size; r++) {
@@ -140,11 +132,5 @@ public final class PooledIndex implements VectorIndex {
       }
     }
     into.top.finish();
-  }
-
-  private void checkOrdinal(int ordinal) {
-    if (ordinal < 0 || ordinal >= size) {
-      throw new IndexOutOfBoundsException("ordinal " + ordinal + " of " + size);
-    }
   }
 }
