@@ -4,7 +4,6 @@ import dev.memloop.memory.index.SearchBuffers;
 import dev.memloop.memory.index.VectorIndex;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -15,45 +14,42 @@ import java.util.function.IntPredicate;
 import java.util.function.UnaryOperator;
 
 /**
- * The items of one memory: ids, texts and metadata in arrays parallel to the index's ordinals, an id map,
- * and a doubly linked list through the items in eviction order (insertion order, or recency of recall for
- * {@link Eviction#LEAST_RECENTLY_RECALLED}). Lookups by id never reorder anything, so they are safe under a
- * read lock. Inputs arrive validated; this class keeps the invariants: ids unique, never overwritten,
- * arrays and index in step.
+ * The items of one memory: ids, texts and metadata in arrays parallel to the index's ordinals, an id table, and a
+ * doubly linked list through the ordinals in eviction order (insertion order, or recency of recall for
+ * {@link Eviction#LEAST_RECENTLY_RECALLED}). Lookups by id never reorder anything, so they are safe under a read lock.
+ * Inputs arrive validated; this class keeps the invariants: ids unique, never overwritten, arrays and index in step.
+ *
+ * <p>The bookkeeping is a few arrays per memory, not objects per item, because a fleet holds a million memories: the
+ * eviction list is two {@code int} arrays of neighbours; a generated id is not kept as a string but made from the
+ * memory's prefix and the item's key when it is read (its hash and equality are computed from them), and the array of
+ * caller ids exists only once a caller gives one; an item under a generated id costs its row, its key, its text and
+ * metadata references and three ints.
  *
  * <p>Not thread-safe: the owning memory serializes access.
  */
-final class MemoryCore {
+final class MemoryCore implements IdTable.Ids {
 
-  /** One item's place: its ordinal (updated when rows move) and its neighbours in eviction order. */
-  private static final class Slot {
-    int ordinal;
-    Slot older;
-    Slot newer;
-
-    Slot(int ordinal) {
-      this.ordinal = ordinal;
-    }
-  }
+  private static final int NONE = -1; // no neighbour in the eviction list
 
   private final VectorIndex index;
   private final int capacity;
   private final Eviction eviction;
   private final IdPrefix idPrefix;
   private final int initialCapacity;
-  private Map<String, Slot> slots; // the empty map until the first insert
-  private Slot oldest;
-  private Slot newest;
-  private String[] ids;
+  private final IdTable byId;
+  private int oldest = NONE;
+  private int newest = NONE;
+  private String[] ids; // a caller's id, or null for a generated one; empty until the first caller id
   private String[] texts;
   private Map<?, ?>[] metadata;
-  private Slot[] slotOf;
+  private int[] older;
+  private int[] newer;
   private long nextKey;
   private long evictions;
   /** BM25 over the items' texts, by key, kept in step with them; null unless the memory was built lexical. */
   private final dev.memloop.memory.index.LexicalIndex lexical;
-  /** Each item's slot by key, for lexical hits (which come back by key); null without {@link #lexical}. */
-  private final Map<Long, Slot> slotOfKey;
+  /** Each item's ordinal by key, for lexical hits (which come back by key); null without {@link #lexical}. */
+  private final Map<Long, Integer> ordinalOfKey;
   private final UnaryOperator<String> sharedText;
   /**
    * The index's predicate for the last filter searched with, reused while the filter is the same (the guard asks
@@ -66,7 +62,7 @@ final class MemoryCore {
 
   private static final String[] NO_STRINGS = {};
   private static final Map<?, ?>[] NO_MAPS = {};
-  private static final Slot[] NO_SLOTS = {};
+  private static final int[] NO_INTS = {};
 
   /**
    * Arrays are allocated by the first add, at {@code expectedSize}: an agent that never remembers anything
@@ -79,14 +75,15 @@ final class MemoryCore {
       boolean lexical, UnaryOperator<String> sharedText) {
     this.sharedText = sharedText;
     this.lexical = lexical ? new dev.memloop.memory.index.LexicalIndex() : null;
-    this.slotOfKey = lexical ? new HashMap<>() : null;
+    this.ordinalOfKey = lexical ? new HashMap<>() : null;
     this.index = index;
     this.initialCapacity = expectedSize;
-    this.slots = Collections.emptyMap();
+    this.byId = new IdTable(this, expectedSize);
     this.ids = NO_STRINGS;
     this.texts = NO_STRINGS;
     this.metadata = NO_MAPS;
-    this.slotOf = NO_SLOTS;
+    this.older = NO_INTS;
+    this.newer = NO_INTS;
     this.capacity = capacity;
     this.eviction = eviction;
     this.idPrefix = idPrefix;
@@ -112,7 +109,7 @@ final class MemoryCore {
     if (callerIds != null) {
       Set<String> batch = new HashSet<>();
       for (String id : callerIds) {
-        if (id != null && (slots.containsKey(id) || !batch.add(id))) {
+        if (id != null && (byId.find(id) >= 0 || !batch.add(id))) {
           throw new DuplicateIdException(id);
         }
       }
@@ -124,51 +121,50 @@ final class MemoryCore {
 
   /** Adds a checked item; {@code id} null means generate one. Returns the id. */
   String insert(String id, float[] unitVector, String text, Map<String, Object> meta) {
-    if (id != null && slots.containsKey(id)) { // before any eviction: a refused add changes nothing
+    if (id != null && byId.find(id) >= 0) { // before any eviction: a refused add changes nothing
       throw new DuplicateIdException(id);
     }
     if (size() >= capacity) {
       if (eviction == Eviction.NONE) {
         throw new MemoryFullException(capacity, 1);
       }
-      removeAt(oldest.ordinal);
+      removeAt(oldest);
       evictions++;
     }
-    if (slots.isEmpty() && !(slots instanceof HashMap)) {
-      slots = new HashMap<>(initialCapacity * 4 / 3 + 1);
-    }
-    Slot slot = new Slot(size());
     long key = nextKey++;
+    String generated = null;
     if (id == null) {
-      String prefix = idPrefix.get();
-      id = prefix + key;
-      while (slots.putIfAbsent(id, slot) != null) { // a caller chose an id of this shape; never overwrite it
+      generated = idPrefix.get() + key;
+      while (byId.find(generated) >= 0) { // a caller chose an id of this shape; never overwrite it
         key = nextKey++;
-        id = prefix + key;
+        generated = idPrefix.get() + key;
       }
-    } else {
-      slots.put(id, slot);
     }
     int ordinal = index.add(unitVector, key);
     if (lexical != null) {
       lexical.add(key, text);
-      slotOfKey.put(key, slot);
+      ordinalOfKey.put(key, ordinal);
     }
     ensureCapacity(ordinal + 1);
-    ids[ordinal] = id;
+    if (id != null && ids.length == 0) {
+      ids = new String[texts.length];
+    }
+    if (ids.length > 0) {
+      ids[ordinal] = id; // null: made again from the key when read
+    }
     texts[ordinal] = sharedText == null ? text : sharedText.apply(text);
     metadata[ordinal] = meta;
-    slotOf[ordinal] = slot;
-    append(slot);
-    return id;
+    byId.put(id != null ? id.hashCode() : generated.hashCode(), ordinal);
+    append(ordinal);
+    return id != null ? id : generated;
   }
 
   boolean remove(String id) {
-    Slot slot = slots.get(id);
-    if (slot == null) {
+    int ordinal = byId.find(id);
+    if (ordinal < 0) {
       return false;
     }
-    removeAt(slot.ordinal);
+    removeAt(ordinal);
     return true;
   }
 
@@ -186,28 +182,28 @@ final class MemoryCore {
   /** Drops everything at once for a closed memory: no per-entry work, the arrays go to the collector. */
   void release() {
     index.clear();
-    slots.clear();
-    oldest = null;
-    newest = null;
+    byId.clear();
+    oldest = NONE;
+    newest = NONE;
     ids = NO_STRINGS;
     texts = NO_STRINGS;
     metadata = NO_MAPS;
-    slotOf = NO_SLOTS;
+    older = NO_INTS;
+    newer = NO_INTS;
   }
 
   void clear() {
     index.clear();
-    slots.clear();
+    byId.clear();
     if (lexical != null) {
       lexical.clear();
-      slotOfKey.clear();
+      ordinalOfKey.clear();
     }
-    oldest = null;
-    newest = null;
+    oldest = NONE;
+    newest = NONE;
     Arrays.fill(ids, null);
     Arrays.fill(texts, null);
     Arrays.fill(metadata, null);
-    Arrays.fill(slotOf, null);
   }
 
   void search(float[] unitQuery, int k, float minScore, MetadataFilter filter, SearchBuffers buffers) {
@@ -238,7 +234,7 @@ final class MemoryCore {
       if (kept == byText.length) {
         break;
       }
-      if (filter == null || filter.test(metadataAt(slotOfKey.get(hit.key()).ordinal))) {
+      if (filter == null || filter.test(metadataAt(ordinalOfKey.get(hit.key())))) {
         byText[kept++] = hit.key();
       }
     }
@@ -249,7 +245,7 @@ final class MemoryCore {
       if (out.size() == k) {
         break;
       }
-      int ordinal = slotOfKey.get(fused.key()).ordinal;
+      int ordinal = ordinalOfKey.get(fused.key());
       // the kernels' dot, in the index's operation order: a hybrid result's cosine is the vector search's score
       float cosine = dev.memloop.memory.internal.vector.VectorMath.dot(unitQuery, index.vector(ordinal));
       if (cosine >= minScore) {
@@ -287,27 +283,49 @@ final class MemoryCore {
 
   /** Every item, oldest first (eviction order), as copies. */
   java.util.List<MemoryItem> items() {
-    java.util.List<MemoryItem> out = new java.util.ArrayList<>(slots.size());
-    for (Slot s = oldest; s != null; s = s.newer) {
-      out.add(new MemoryItem(ids[s.ordinal], texts[s.ordinal], index.vector(s.ordinal), metadataAt(s.ordinal)));
+    java.util.List<MemoryItem> out = new java.util.ArrayList<>(size());
+    for (int o = oldest; o != NONE; o = newer[o]) {
+      out.add(new MemoryItem(idAt(o), texts[o], index.vector(o), metadataAt(o)));
     }
     return out;
   }
 
   Optional<float[]> vector(String id) {
-    Slot slot = slots.get(id);
-    return slot == null ? Optional.empty() : Optional.of(index.vector(slot.ordinal));
+    int ordinal = byId.find(id);
+    return ordinal < 0 ? Optional.empty() : Optional.of(index.vector(ordinal));
   }
 
   private Recall recallAt(int ordinal, float score) {
-    if (tracksRecency() && slotOf[ordinal] != newest) {
-      Slot slot = slotOf[ordinal];
-      unlink(slot);
-      append(slot);
+    if (tracksRecency() && ordinal != newest) {
+      unlink(ordinal);
+      append(ordinal);
     }
     // float rounding can put a self-match a hair above 1; similarity is reported inside [-1, 1]
     double similarity = Math.max(-1.0, Math.min(1.0, score));
-    return new Recall(ids[ordinal], texts[ordinal], similarity, metadataAt(ordinal));
+    return new Recall(idAt(ordinal), texts[ordinal], similarity, metadataAt(ordinal));
+  }
+
+  /** The id at {@code ordinal}: the caller's, or the generated one made again. */
+  private String idAt(int ordinal) {
+    String id = callerId(ordinal);
+    return id != null ? id : idPrefix.get() + index.key(ordinal);
+  }
+
+  @Override
+  public int hashAt(int ordinal) {
+    String id = callerId(ordinal);
+    return id != null ? id.hashCode() : GeneratedIds.hash(idPrefix.get(), index.key(ordinal));
+  }
+
+  @Override
+  public boolean idEquals(int ordinal, String id) {
+    String own = callerId(ordinal);
+    return own != null ? own.equals(id) : GeneratedIds.matches(id, idPrefix.get(), index.key(ordinal));
+  }
+
+  /** The id a caller gave the item at {@code ordinal}, or null if it was generated. */
+  private String callerId(int ordinal) {
+    return ordinal < ids.length ? ids[ordinal] : null;
   }
 
   @SuppressWarnings("unchecked")
@@ -315,62 +333,96 @@ final class MemoryCore {
     return (Map<String, Object>) metadata[ordinal];
   }
 
-  private void append(Slot slot) {
-    slot.older = newest;
-    slot.newer = null;
-    if (newest != null) {
-      newest.newer = slot;
+  private void append(int ordinal) {
+    older[ordinal] = newest;
+    newer[ordinal] = NONE;
+    if (newest != NONE) {
+      newer[newest] = ordinal;
     } else {
-      oldest = slot;
+      oldest = ordinal;
     }
-    newest = slot;
+    newest = ordinal;
   }
 
-  private void unlink(Slot slot) {
-    if (slot.older != null) {
-      slot.older.newer = slot.newer;
+  private void unlink(int ordinal) {
+    int before = older[ordinal];
+    int after = newer[ordinal];
+    if (before != NONE) {
+      newer[before] = after;
     } else {
-      oldest = slot.newer;
+      oldest = after;
     }
-    if (slot.newer != null) {
-      slot.newer.older = slot.older;
+    if (after != NONE) {
+      older[after] = before;
     } else {
-      newest = slot.older;
+      newest = before;
     }
-    slot.older = null;
-    slot.newer = null;
+    older[ordinal] = NONE;
+    newer[ordinal] = NONE;
   }
 
+  /** Removes the item at {@code ordinal}; the last item moves into its place, as the index's last row does. */
   private void removeAt(int ordinal) {
-    unlink(slotOf[ordinal]);
-    slots.remove(ids[ordinal]);
+    int last = size() - 1;
+    unlink(ordinal);
+    byId.remove(hashAt(ordinal), ordinal); // while the index still holds both rows' keys
+    int lastHash = ordinal != last ? hashAt(last) : 0;
+    long lastKey = index.key(last);
     if (lexical != null) {
       long key = index.key(ordinal);
       lexical.remove(key);
-      slotOfKey.remove(key);
+      ordinalOfKey.remove(key);
     }
-    int last = size() - 1;
     index.removeAt(ordinal);
     if (ordinal != last) {
-      ids[ordinal] = ids[last];
+      if (ids.length > 0) {
+        ids[ordinal] = ids[last];
+      }
       texts[ordinal] = texts[last];
       metadata[ordinal] = metadata[last];
-      slotOf[ordinal] = slotOf[last];
-      slotOf[ordinal].ordinal = ordinal;
+      relink(last, ordinal);
+      byId.move(lastHash, last, ordinal);
+      if (lexical != null) {
+        ordinalOfKey.put(lastKey, ordinal);
+      }
     }
-    ids[last] = null;
+    if (ids.length > 0) {
+      ids[last] = null;
+    }
     texts[last] = null;
     metadata[last] = null;
-    slotOf[last] = null;
+  }
+
+  /** The item at {@code from} moved to {@code to}: its neighbours and the list's ends now point there. */
+  private void relink(int from, int to) {
+    int before = older[from];
+    int after = newer[from];
+    older[to] = before;
+    newer[to] = after;
+    if (before != NONE) {
+      newer[before] = to;
+    } else {
+      oldest = to;
+    }
+    if (after != NONE) {
+      older[after] = to;
+    } else {
+      newest = to;
+    }
+    older[from] = NONE;
+    newer[from] = NONE;
   }
 
   private void ensureCapacity(int needed) {
-    if (ids.length < needed) {
-      int length = ids.length == 0 ? Math.max(initialCapacity, needed) : Math.max(8, needed + (needed >> 1));
-      ids = Arrays.copyOf(ids, length);
+    if (texts.length < needed) {
+      int length = texts.length == 0 ? Math.max(initialCapacity, needed) : Math.max(8, needed + (needed >> 1));
+      if (ids.length > 0) {
+        ids = Arrays.copyOf(ids, length);
+      }
       texts = Arrays.copyOf(texts, length);
       metadata = Arrays.copyOf(metadata, length);
-      slotOf = Arrays.copyOf(slotOf, length);
+      older = Arrays.copyOf(older, length);
+      newer = Arrays.copyOf(newer, length);
     }
   }
 }

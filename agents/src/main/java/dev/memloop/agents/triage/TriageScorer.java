@@ -9,6 +9,8 @@ import dev.memloop.workloads.alerts.AlertWorkload;
 import dev.memloop.workloads.alerts.AlertWorkloadSpec;
 import dev.memloop.workloads.alerts.AlertWorkloads;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Grades an agent's turns against the workload's ground truth, which only the grader reads: all at once
@@ -41,11 +43,21 @@ public final class TriageScorer {
    */
   public static Tally tally(AlertWorkloadSpec spec, long seed) {
     List<AlertTruth> truths = AlertWorkloads.truths(spec, seed);
-    String[] ids = new String[truths.size()];
+    return new Tally(STREAM_IDS.computeIfAbsent(truths.size(), TriageScorer::streamIds), truths, seed);
+  }
+
+  /**
+   * The alert ids of a stream of each length, one array shared by every tally (a stream's ids are the same for every
+   * seed, and a tally never writes its array): a million-agent fleet kept a million equal arrays.
+   */
+  private static final Map<Integer, String[]> STREAM_IDS = new ConcurrentHashMap<>();
+
+  private static String[] streamIds(int alerts) {
+    String[] ids = new String[alerts];
     for (int p = 0; p < ids.length; p++) {
       ids[p] = AlertWorkloads.alertId(p);
     }
-    return new Tally(ids, truths, seed);
+    return ids;
   }
 
   /**

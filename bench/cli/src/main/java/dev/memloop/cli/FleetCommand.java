@@ -138,18 +138,19 @@ final class FleetCommand implements Callable<Integer> {
   /**
    * One per-step agent's share of a fleet's live set once every turn is answered (its memory, its last turn's records
    * and its grade; no workload is held; the vectors and texts its memory shares with the fleet's other agents held
-   * once), as a class histogram counts it at 100,000 agents, by how the JVM lays objects out: 10.3 KiB with compressed
-   * pointers (G1), 12.4 with ZGC and compact headers (JDK 25), 13.4 with ZGC's wide pointers (docs/BENCHMARKS.md, "A
-   * fleet that shares what its agents remember"); each rounded up. It was 26.7 KiB before agents shared their content.
+   * once), as a class histogram counts it at 100,000 agents, by how the JVM lays objects out: 8.3 KiB with compressed
+   * pointers (G1, JDK 17; 7.8 with compact headers on JDK 25), 9.8 with ZGC and compact headers (JDK 25), 10.8 with
+   * ZGC's wide pointers (JDK 17) (docs/BENCHMARKS.md, "Lean bookkeeping"); each rounded up. It was 26.7 KiB before
+   * agents shared their content, and 13.4 before the memory's bookkeeping became arrays.
    */
   static long liveBytesPerAgent(Heap.Layout layout) {
     switch (layout) {
       case COMPRESSED_POINTERS:
-        return 10_752; // 10.5 KiB
+        return 8_704; // 8.5 KiB
       case COMPACT_HEADERS:
-        return 12_800; // 12.5 KiB
+        return 10_240; // 10 KiB
       default:
-        return 13_824; // 13.5 KiB
+        return 11_264; // 11 KiB
     }
   }
 

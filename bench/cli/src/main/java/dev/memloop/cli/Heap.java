@@ -127,7 +127,7 @@ final class Heap {
    */
   static final class LiveSet implements dev.memloop.runtime.fleet.FleetListener {
     /** Classes a run keeps of its largest histogram: what holds the live set, for {@code live-set.txt}. */
-    static final int CLASSES_KEPT = 40;
+    static final int CLASSES_KEPT = 120;
 
     private long bytes = -1;
     private String largest; // the head of the largest histogram, or null

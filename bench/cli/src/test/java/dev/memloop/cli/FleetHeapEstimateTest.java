@@ -13,10 +13,10 @@ class FleetHeapEstimateTest {
     long compressed = FleetCommand.liveBytesPerAgent(Heap.Layout.COMPRESSED_POINTERS);
     long compact = FleetCommand.liveBytesPerAgent(Heap.Layout.COMPACT_HEADERS);
     long wide = FleetCommand.liveBytesPerAgent(Heap.Layout.WIDE);
-    // each at or above its measured live set at 100,000 agents (10.3, 12.4 and 13.4 KiB)
-    assertThat(compressed).isGreaterThanOrEqualTo((long) (10.3 * 1024)).isLessThan(compact);
-    assertThat(compact).isGreaterThanOrEqualTo((long) (12.4 * 1024)).isLessThan(wide);
-    assertThat(wide).isGreaterThanOrEqualTo((long) (13.4 * 1024));
+    // each at or above its measured live set at 100,000 agents (8.3, 9.8 and 10.8 KiB)
+    assertThat(compressed).isGreaterThanOrEqualTo((long) (8.3 * 1024)).isLessThan(compact);
+    assertThat(compact).isGreaterThanOrEqualTo((long) (9.8 * 1024)).isLessThan(wide);
+    assertThat(wide).isGreaterThanOrEqualTo((long) (10.8 * 1024));
     assertThat(FleetCommand.bytesPerAgent()).isEqualTo(
         (long) (FleetCommand.liveBytesPerAgent(Heap.Layout.current()) * FleetCommand.COLLECTOR_HEADROOM));
   }

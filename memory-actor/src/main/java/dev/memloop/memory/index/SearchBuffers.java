@@ -13,15 +13,16 @@ public final class SearchBuffers {
   /** The k largest lower bounds, for filtered compressed searches. */
   final TopK bounds = new TopK();
   final float[] stats = new float[3];
-  private float[] query = new float[0];
-  private short[] queryCodes = new short[0];
-  private int[] dots = new int[0];
-  private float[] floats = new float[0];
-  private int[] candidates = new int[0];
-  private float[] scores = new float[0];
+  // the working arrays start as shared empty ones and grow on use (a fleet agent's never use most of them)
+  private float[] query = Empty.FLOATS;
+  private short[] queryCodes = Empty.SHORTS;
+  private int[] dots = Empty.INTS;
+  private float[] floats = Empty.FLOATS;
+  private int[] candidates = Empty.INTS;
+  private float[] scores = Empty.FLOATS;
   /** Scratch for the query's unit-length check. */
   final float[] four = new float[4];
-  private float[] laneTop = new float[0];
+  private float[] laneTop = Empty.FLOATS;
   private long searches;
   /** Scans to run directly before the compressed pass is tried again (see compressedPassFailed). */
   private int skipCompressed;

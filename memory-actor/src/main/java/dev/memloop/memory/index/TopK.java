@@ -11,9 +11,10 @@ import java.util.Arrays;
  */
 final class TopK {
 
-  private float[] scores = new float[0];
-  private long[] keys = new long[0];
-  private int[] ordinals = new int[0];
+  // one shared empty array of each kind until the first search: a fleet holds a million of these
+  private float[] scores = Empty.FLOATS;
+  private long[] keys = Empty.LONGS;
+  private int[] ordinals = Empty.INTS;
   private int k;
   private int size;
 

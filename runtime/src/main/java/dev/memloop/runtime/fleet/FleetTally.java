@@ -8,10 +8,8 @@ import dev.memloop.runtime.step.StepRecord;
 import dev.memloop.runtime.step.TurnResult;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
@@ -20,7 +18,7 @@ final class FleetTally {
 
   private final Map<String, String> groupOf;
   private final Map<String, Group> groups = new TreeMap<>();
-  private final Map<String, Set<String>> executedBy = new HashMap<>();
+  private final Map<String, ExecutedLines> executedBy = new HashMap<>();
 
   private final CollectionPauses pauses = CollectionPauses.jvm(); // listening from the fleet's start
 
@@ -39,8 +37,10 @@ final class FleetTally {
     g.turns++;
     g.aborted += turn.aborted() ? 1 : 0;
     g.spent += turn.spentNanos();
-    g.restarts.merge(turn.agentId(), (long) turn.restarts(), Math::max);
-    Set<String> executed = executedBy.computeIfAbsent(turn.agentId(), a -> new HashSet<>());
+    if (turn.restarts() > 0) { // only agents that restarted take an entry: a million agents, most never do
+      g.restarts.merge(turn.agentId(), (long) turn.restarts(), Math::max);
+    }
+    ExecutedLines executed = executedBy.computeIfAbsent(turn.agentId(), a -> new ExecutedLines());
     for (StepRecord s : turn.steps()) {
       g.steps++;
       g.step.recordValue(Math.max(0, s.wallNanos()));

@@ -223,6 +223,27 @@ class LatencyBudgetTest {
   }
 
   @Test
+  void should_take_the_nearest_rank_median_of_the_recent_window_ties_and_scrolling_included() {
+    java.util.Random random = new java.util.Random(29);
+    for (int run = 0; run < 200; run++) {
+      LatencyBudget budget = new LatencyBudget(Long.MAX_VALUE, 3);
+      List<Long> window = new ArrayList<>(List.of(0L, 0L, 0L, 0L)); // the prior: PRIOR zeros
+      assertThat(LatencyBudget.PRIOR).isEqualTo(window.size());
+      for (int lookup = 0; lookup < 20; lookup++) {
+        long cost = random.nextInt(4) * 1_000L; // few values: ties are common
+        budget.spend(cost, 0);
+        if (window.size() == LatencyBudget.RECENT) {
+          window.remove(0);
+        }
+        window.add(cost);
+        long[] samples = window.stream().mapToLong(Long::longValue).toArray();
+        assertThat(budget.medianOp()).as("run %d, window %s", run, window)
+            .isEqualTo(dev.memloop.memory.timing.NearestRank.of(samples, 0.5));
+      }
+    }
+  }
+
+  @Test
   void should_saturate_instead_of_overflowing_for_huge_delays_and_costs() {
     LatencyBudget budget = new LatencyBudget(Duration.ofMillis(100).toNanos(), 3);
     assertThat(budget.estimate(Long.MAX_VALUE)).isEqualTo(Long.MAX_VALUE);
