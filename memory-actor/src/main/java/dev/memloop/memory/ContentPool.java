@@ -60,12 +60,22 @@ public final class ContentPool {
     return texts.size();
   }
 
-  /** The pool's row of equal content, or {@code row} itself when the pool is full; {@code row} is not written. */
-  float[] vector(float[] row) {
-    if (row.length != stride) {
-      throw new IllegalArgumentException("row of " + row.length + " floats in a pool of rows of " + stride);
+  /**
+   * The pool's row (padded to {@code PooledIndex.stride}, zeros beyond the vector) of the content of {@code unit}, or
+   * a fresh padded copy when the pool is full. {@code unit} is only read: a vector the pool holds already costs no
+   * copy, which is every add of a fleet's agents once they have seen the catalog.
+   */
+  float[] vector(float[] unit) {
+    if (unit.length != dimension) {
+      throw new IllegalArgumentException("vector of " + unit.length + " floats in a pool of " + dimension
+          + "-dimensional rows");
     }
-    return vectors.intern(new Row(row), row);
+    float[] held = vectors.get(new Row(unit, dimension));
+    if (held != null) {
+      return held;
+    }
+    float[] row = Arrays.copyOf(unit, stride); // the copy's padding is zeros
+    return vectors.intern(new Row(row, dimension), row);
   }
 
   /** The pool's equal text, or {@code text} itself when the pool is full. */
@@ -74,20 +84,23 @@ public final class ContentPool {
   }
 
   /**
-   * A row compared by content, bit for bit ({@link Arrays#equals(float[], float[])}). The hash reads 16 of its floats,
-   * spread over it: hashing all 256 was 2.5% of a fleet's CPU samples, and rows that agree on 16 spread floats yet
-   * differ elsewhere are rare enough for {@code equals} to tell apart.
+   * A row compared by content, bit for bit, over the vector's {@code dimension} floats (a held row's padding is zeros,
+   * so a vector and its padded row are one content). The hash reads 16 of its floats, spread over it: hashing all 256
+   * was 2.5% of a fleet's CPU samples, and rows that agree on 16 spread floats yet differ elsewhere are rare enough for
+   * {@code equals} to tell apart.
    */
   private static final class Row {
     private static final int HASHED = 16;
     private final float[] values;
+    private final int dimension;
     private final int hash;
 
-    Row(float[] values) {
+    Row(float[] values, int dimension) {
       this.values = values;
-      int h = values.length;
-      int step = Math.max(1, values.length / HASHED);
-      for (int i = 0; i < values.length; i += step) {
+      this.dimension = dimension;
+      int h = dimension;
+      int step = Math.max(1, dimension / HASHED);
+      for (int i = 0; i < dimension; i += step) {
         h = 31 * h + Float.floatToIntBits(values[i]);
       }
       this.hash = h;
@@ -95,7 +108,8 @@ public final class ContentPool {
 
     @Override
     public boolean equals(Object other) {
-      return other instanceof Row row && hash == row.hash && Arrays.equals(values, row.values);
+      return other instanceof Row row && hash == row.hash
+          && Arrays.equals(values, 0, dimension, row.values, 0, row.dimension);
     }
 
     @Override

@@ -64,6 +64,25 @@ class AgentHandleTest {
   }
 
   @Test
+  void should_guard_and_remember_through_a_shared_embedding_cache_without_writing_to_what_it_keeps()
+      throws Exception {
+    dev.memloop.memory.Embedder cached = dev.memloop.memory.embed.Embedders.cached(TestAgents.EMBEDDER, 100);
+    List<AgentHandle> agents = List.of(
+        AgentHandle.start(testKit.system(), spec("cached-1").embedder(cached).build()),
+        AgentHandle.start(testKit.system(), spec("cached-2").embedder(cached).build()));
+    for (AgentHandle agent : agents) {
+      TurnResult result = agent.send("order 9 arrived late", "order 9 arrived late").toCompletableFuture()
+          .get(30, TimeUnit.SECONDS);
+      assertThat(result.steps()).extracting(s -> s.guard().outcome()).containsExactly(GuardOutcome.MISS,
+          GuardOutcome.HIT);
+    }
+    // the guards read the vector the cache keeps for every agent, and the writes copied it: it is still the embedder's
+    assertThat(dev.memloop.memory.internal.pool.ReadOnlyVectors.of(cached, "refund order 9 arrived late"))
+        .containsExactly(TestAgents.EMBEDDER.embed("refund order 9 arrived late"));
+    agents.forEach(AgentHandle::stop);
+  }
+
+  @Test
   void should_answer_turns_sent_at_once_from_many_threads_each_once_in_the_order_numbered() throws Exception {
     AgentHandle agent = AgentHandle.start(testKit.system(), spec("handle-2").build());
     List<CompletableFuture<TurnResult>> sent = new CopyOnWriteArrayList<>();

@@ -2,6 +2,7 @@ package dev.memloop.memory.embed;
 
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.internal.pool.BoundedInterner;
+import dev.memloop.memory.internal.pool.ReadOnlyVectors;
 
 /**
  * An embedder that embeds each text once: a text seen before is answered with a copy of its first vector, the same
@@ -12,7 +13,7 @@ import dev.memloop.memory.internal.pool.BoundedInterner;
  * texts not kept are embedded on every call. Thread-safe when the embedder is. Its name is the embedder's: the
  * vectors are the embedder's, so thresholds calibrated for it hold.
  */
-final class CachingEmbedder implements Embedder {
+final class CachingEmbedder implements Embedder, ReadOnlyVectors {
 
   private final Embedder embedder;
   private final BoundedInterner<String, float[]> vectors;
@@ -40,6 +41,16 @@ final class CachingEmbedder implements Embedder {
     float[] fresh = embedder.embed(text);
     vectors.intern(text, fresh.clone());
     return fresh;
+  }
+
+  /** The vector kept for {@code text}, not a copy (a text not kept yet is embedded and offered to the cache). */
+  @Override
+  public float[] embedReadOnly(String text) {
+    if (text == null) {
+      throw new IllegalArgumentException("text must not be null");
+    }
+    float[] held = vectors.get(text);
+    return held != null ? held : vectors.intern(text, embedder.embed(text));
   }
 
   @Override

@@ -29,9 +29,9 @@ public final class PooledIndex implements VectorIndex {
   private int size;
 
   /**
-   * @param intern given a fresh padded copy of a stored vector (length {@link #stride(int)}), returns an array of
-   *     equal content that nobody ever writes to: the pool's copy, or the argument itself (then kept as this index's
-   *     own)
+   * @param intern given a stored unit vector ({@code dimension} floats, the caller's: read it, never keep it), returns
+   *     a row of {@link #stride(int)} floats equal to it and zero beyond that nobody ever writes to: the pool's, or a
+   *     fresh padded copy (then kept as this index's own)
    * @param expectedSize rows allocated by the first add
    */
   public PooledIndex(int dimension, int expectedSize, UnaryOperator<float[]> intern) {
@@ -73,7 +73,7 @@ public final class PooledIndex implements VectorIndex {
   @Override
   public int add(float[] unitVector, long key) {
     IndexInputs.checkStored(unitVector, dimension);
-    float[] row = intern.apply(Arrays.copyOf(unitVector, stride)); // the copy's padding is zeros
+    float[] row = intern.apply(unitVector);
     if (row == null || row.length != stride) {
       throw new IllegalStateException("the intern function returned " + (row == null ? "null" : row.length
           + " floats") + " for a row of " + stride);

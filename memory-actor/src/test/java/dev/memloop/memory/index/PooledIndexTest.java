@@ -16,7 +16,7 @@ class PooledIndexTest {
     int dimension = 100; // not a multiple of the padding: rows and queries are padded
     float[][] data = VectorSets.random(11, 300, dimension);
     ExactIndex flat = ExactIndex.flat(dimension);
-    PooledIndex pooled = new PooledIndex(dimension, 4, UnaryOperator.identity());
+    PooledIndex pooled = new PooledIndex(dimension, 4, v -> java.util.Arrays.copyOf(v, PooledIndex.stride(dimension)));
     for (int i = 0; i < data.length; i++) {
       flat.add(data[i], i);
       pooled.add(data[i], i);
@@ -40,7 +40,8 @@ class PooledIndexTest {
   @Test
   void should_keep_the_row_the_intern_function_returns_and_let_go_of_removed_ones() {
     Map<Integer, float[]> pool = new HashMap<>();
-    UnaryOperator<float[]> intern = row -> pool.computeIfAbsent(java.util.Arrays.hashCode(row), h -> row);
+    UnaryOperator<float[]> intern = vector -> pool.computeIfAbsent(java.util.Arrays.hashCode(vector),
+        h -> java.util.Arrays.copyOf(vector, PooledIndex.stride(16)));
     PooledIndex first = new PooledIndex(16, 2, intern);
     PooledIndex second = new PooledIndex(16, 2, intern);
     float[] vector = VectorSets.random(13, 1, 16)[0];

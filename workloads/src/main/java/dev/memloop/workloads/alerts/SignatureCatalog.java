@@ -90,9 +90,8 @@ public final class SignatureCatalog {
       while (i < n && (isWordChar(text.charAt(i)) || text.charAt(i) == '-')) {
         i++;
       }
-      String word = text.substring(start, i);
-      if (isHost(word)) {
-        return Optional.of(word);
+      if (isHost(text, start, i)) { // tested in place: a fleet reads every alert, and most words are no host
+        return Optional.of(text.substring(start, i));
       }
     }
     return Optional.empty();
@@ -106,21 +105,31 @@ public final class SignatureCatalog {
     return String.format(Locale.ROOT, "%s-%02d", ROLES.get(n % ROLES.size()), n / ROLES.size() + 1);
   }
 
-  private static boolean isHost(String word) {
-    int dash = word.indexOf('-');
-    if (dash <= 0 || word.indexOf('-', dash + 1) >= 0 || !ROLES.contains(word.substring(0, dash))) {
+  /** Whether {@code text[start, end)} is a host name: a known role, one dash, two to four digits. */
+  private static boolean isHost(String text, int start, int end) {
+    int dash = text.indexOf('-', start);
+    if (dash <= start || dash >= end || !isRole(text, start, dash)) {
       return false;
     }
-    int digits = word.length() - dash - 1;
+    int digits = end - dash - 1;
     if (digits < 2 || digits > 4) {
       return false;
     }
-    for (int j = dash + 1; j < word.length(); j++) {
-      if (!Character.isDigit(word.charAt(j))) {
+    for (int j = dash + 1; j < end; j++) {
+      if (!Character.isDigit(text.charAt(j))) { // a second dash is no digit either
         return false;
       }
     }
     return true;
+  }
+
+  private static boolean isRole(String text, int start, int end) {
+    for (String role : ROLES) {
+      if (role.length() == end - start && text.regionMatches(start, role, 0, role.length())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isWordChar(char c) {

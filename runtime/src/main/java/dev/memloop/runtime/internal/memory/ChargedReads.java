@@ -4,6 +4,7 @@ import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
+import dev.memloop.memory.internal.pool.ReadOnlyVectors;
 import dev.memloop.memory.timing.Ticker;
 import dev.memloop.runtime.internal.ThreadCpu;
 import dev.memloop.runtime.step.GuardCheck;
@@ -151,12 +152,15 @@ public final class ChargedReads {
         new ReadCost(embedNanos, storeNanos, delayNanos, cost, start, answeredLater, offCpu));
   }
 
-  /** The embedding of {@code text}, reusing the last read's when it was of the same text. */
+  /**
+   * The embedding of {@code text}, reusing the last read's when it was of the same text. Read-only: it may be the
+   * vector a caching embedder keeps for every agent (what reads and writes are given, they copy before they keep).
+   */
   public float[] vectorOf(String text) {
     if (text.equals(lastText)) {
       return lastVector;
     }
-    float[] vector = embedder.embed(text);
+    float[] vector = ReadOnlyVectors.of(embedder, text);
     lastText = text;
     lastVector = vector;
     return vector;
