@@ -78,9 +78,19 @@ final class Heap {
     if (neededBytes > usable) {
       throw new CommandLine.ParameterException(spec.commandLine(), String.format(Locale.ROOT,
           "%s %d: %s need about %s of heap%s, and this JVM may plan on %s of its %s; lower %s or give the JVM more "
-              + "heap (MEMLOOP_JAVA_OPTS=-Xmx20g)", flag, value, what, Units.bytes(neededBytes), each,
-          Units.bytes(usable), Units.bytes(max()), flag));
+              + "heap (MEMLOOP_JAVA_OPTS=-Xmx%dg)", flag, value, what, Units.bytes(neededBytes), each,
+          Units.bytes(usable), Units.bytes(max()), flag, gibibytesFor(neededBytes)));
     }
+  }
+
+  /**
+   * The heap, in whole GiB, whose usable share holds {@code neededBytes}: what the refusal suggests, so that the
+   * suggestion is enough and no more (a fixed suggestion of 20 GiB was too little for some runs and, on a 24 GiB
+   * machine, more than its kernel lets a JVM keep).
+   */
+  static long gibibytesFor(long neededBytes) {
+    double gib = neededBytes / USABLE / (1L << 30);
+    return Math.max(1, (long) Math.ceil(gib));
   }
 
   /**

@@ -51,6 +51,8 @@ class AgentCommandsTest {
             "--agents 2000000000: 2,000,000,000 agents need about " + Units.bytes(2_000_000_000L
                 * FleetCommand.bytesPerAgent()) + " of heap (~" + Units.bytes(FleetCommand.bytesPerAgent())
                 + " each), and this JVM may plan on"),
+        Arguments.of(new String[] {"fleet", "--agents", "2000000000"}, "lower --agents or give the JVM more heap "
+            + "(MEMLOOP_JAVA_OPTS=-Xmx" + Heap.gibibytesFor(2_000_000_000L * FleetCommand.bytesPerAgent()) + "g)"),
         Arguments.of(new String[] {"fleet", "--in-flight", "0"}, "--in-flight must be in [1, 10000000]: 0"),
         Arguments.of(new String[] {"fleet", "--store", "mongo"}, "'mongo': expected own or pgvector"),
         Arguments.of(new String[] {"fleet", "--store", "pgvector"},

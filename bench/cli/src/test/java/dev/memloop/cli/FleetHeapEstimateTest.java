@@ -22,6 +22,16 @@ class FleetHeapEstimateTest {
   }
 
   @Test
+  void should_suggest_the_least_whole_heap_whose_usable_share_holds_the_estimate() {
+    long gib = 1L << 30;
+    // a million agents at 10 KiB times 1.25: 11.9 GiB, of which a heap may plan on 80%: 15 GiB
+    assertThat(Heap.gibibytesFor(1_000_000L * 12_800)).isEqualTo(15);
+    assertThat(Heap.gibibytesFor((long) (8 * gib * Heap.USABLE))).isEqualTo(8);
+    assertThat(Heap.gibibytesFor((long) (8 * gib * Heap.USABLE) + 1)).isEqualTo(9);
+    assertThat(Heap.gibibytesFor(1)).isEqualTo(1);
+  }
+
+  @Test
   void should_read_the_layout_of_the_running_jvm() {
     boolean compressedOops = ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
         .getVMOption("UseCompressedOops").getValue().equals("true");
