@@ -336,27 +336,15 @@ final class MemoryCore implements IdTable.Ids {
   private void append(int ordinal) {
     older[ordinal] = newest;
     newer[ordinal] = NONE;
-    if (newest != NONE) {
-      newer[newest] = ordinal;
-    } else {
-      oldest = ordinal;
-    }
+    setNewer(newest, ordinal);
     newest = ordinal;
   }
 
   private void unlink(int ordinal) {
     int before = older[ordinal];
     int after = newer[ordinal];
-    if (before != NONE) {
-      newer[before] = after;
-    } else {
-      oldest = after;
-    }
-    if (after != NONE) {
-      older[after] = before;
-    } else {
-      newest = before;
-    }
+    setNewer(before, after);
+    setOlder(after, before);
     older[ordinal] = NONE;
     newer[ordinal] = NONE;
   }
@@ -367,7 +355,7 @@ final class MemoryCore implements IdTable.Ids {
     unlink(ordinal);
     byId.remove(hashAt(ordinal), ordinal); // while the index still holds both rows' keys
     int lastHash = ordinal != last ? hashAt(last) : 0;
-    long lastKey = index.key(last);
+    long lastKey = lexical != null ? index.key(last) : 0; // for the BM25 map, the moved item's key
     if (lexical != null) {
       long key = index.key(ordinal);
       lexical.remove(key);
@@ -399,18 +387,28 @@ final class MemoryCore implements IdTable.Ids {
     int after = newer[from];
     older[to] = before;
     newer[to] = after;
-    if (before != NONE) {
-      newer[before] = to;
-    } else {
-      oldest = to;
-    }
-    if (after != NONE) {
-      older[after] = to;
-    } else {
-      newest = to;
-    }
+    setNewer(before, to);
+    setOlder(after, to);
     older[from] = NONE;
     newer[from] = NONE;
+  }
+
+  /** The item after {@code ordinal} in eviction order is {@code next}; {@code ordinal} NONE: the oldest is. */
+  private void setNewer(int ordinal, int next) {
+    if (ordinal != NONE) {
+      newer[ordinal] = next;
+    } else {
+      oldest = next;
+    }
+  }
+
+  /** The item before {@code ordinal} in eviction order is {@code previous}; {@code ordinal} NONE: the newest is. */
+  private void setOlder(int ordinal, int previous) {
+    if (ordinal != NONE) {
+      older[ordinal] = previous;
+    } else {
+      newest = previous;
+    }
   }
 
   private void ensureCapacity(int needed) {

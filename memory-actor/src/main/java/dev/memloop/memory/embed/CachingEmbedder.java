@@ -31,16 +31,7 @@ final class CachingEmbedder implements Embedder, ReadOnlyVectors {
 
   @Override
   public float[] embed(String text) {
-    if (text == null) {
-      throw new IllegalArgumentException("text must not be null");
-    }
-    float[] held = vectors.get(text);
-    if (held != null) {
-      return held.clone(); // the caller owns what embed returns, and may scale it in place
-    }
-    float[] fresh = embedder.embed(text);
-    vectors.intern(text, fresh.clone());
-    return fresh;
+    return embedReadOnly(text).clone(); // the caller owns what embed returns, and may scale it in place
   }
 
   /** The vector kept for {@code text}, not a copy (a text not kept yet is embedded and offered to the cache). */
