@@ -51,14 +51,15 @@ final class FleetReport {
         "step p50 us", "step p99 us", "step p99.9 us", "store p50 us", "store p99 us", "lookup p50 us",
         "lookup p99 us");
     TextTable stalls = new TextTable("group", "slow lookups (own work > 1 ms)", "collection pause",
-        "descheduled (thread off CPU)", "store", "queueing", "other (on CPU: JIT, faults)", "slowest ms");
+        "descheduled (waiting for a core)", "blocked (off CPU: allocation stall, lock)", "store", "queueing",
+        "other (on CPU: JIT, faults)", "slowest ms");
     for (GroupSummary g : outcome.fleet().groups()) {
       runtime.row(g.group(), g.agents(), g.steps(), String.format(Locale.ROOT, "%,.0f", g.stepsPerSecond()),
           g.abortedTurns(), g.restarts(), Units.micros(g.stepP50()), Units.micros(g.stepP99()),
           Units.micros(g.stepP999()), Units.micros(g.storeP50()), Units.micros(g.storeP99()),
           Units.micros(g.lookupP50()), Units.micros(g.lookupP99()));
       GroupSummary.Stalls st = g.stalls();
-      stalls.row(g.group(), st.slow(), st.collection(), st.descheduled(), st.store(), st.queueing(), st.other(),
+      stalls.row(g.group(), st.slow(), st.collection(), st.descheduled(), st.blocked(), st.store(), st.queueing(), st.other(),
           String.format(Locale.ROOT, "%.1f", st.slowestNanos() / 1e6));
     }
     long agents = outcome.fleet().groups().stream().mapToLong(GroupSummary::agents).sum();

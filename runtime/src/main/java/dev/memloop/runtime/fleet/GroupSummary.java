@@ -42,12 +42,14 @@ public record GroupSummary(String group, int agents, long turns, long abortedTur
 
   /**
    * Guard lookups whose own work exceeded the estimate's 1 ms margin, by cause (see the fleet's stall tally):
-   * a collection pause, a thread off its CPU (descheduled, read from the thread's CPU time), the store's own work,
-   * queueing on the way to a networked store or a database's connection pool, or other (on its CPU: JIT, page
-   * faults); {@code slowestNanos} the slowest one's own work.
+   * a collection pause, a thread off its CPU waiting for a core (descheduled, read from the thread's CPU time and the
+   * scheduler's run delay), a thread off its CPU but not waiting for one (blocked: a ZGC allocation stall, a lock, a
+   * page read from disk; told apart from descheduled on Linux only), the store's own work, queueing on the way to a
+   * networked store or a database's connection pool, or other (on its CPU: JIT, page faults); {@code slowestNanos}
+   * the slowest one's own work.
    */
-  public record Stalls(long slow, long collection, long descheduled, long store, long queueing, long other,
-      long slowestNanos) {}
+  public record Stalls(long slow, long collection, long descheduled, long blocked, long store, long queueing,
+      long other, long slowestNanos) {}
 
   /**
    * The reasoners' calls on their memory handles: reads and writes, and how many of them the budget could not

@@ -13,7 +13,10 @@ import java.util.Arrays;
  * <ul>
  *   <li><b>collection</b>: a stop-the-world pause overlapped at least half its own work;
  *   <li><b>descheduled</b>: answered within the message that made it, whose thread was off its CPU for at least half
- *       its own work (waiting for a core, blocked): the stall happened to the thread, wherever it landed;
+ *       its own work and spent at least half of that time waiting for a core (or where the system does not say how
+ *       long a thread waited for one): the stall happened to the thread, wherever it landed;
+ *   <li><b>blocked</b>: off its CPU as above, but less than half of that time waiting for a core: the thread could not
+ *       run (a ZGC allocation stall, which the JVM reports as no pause, a lock, a page read from disk);
  *   <li><b>store</b>: the store's own work was at least half of it;
  *   <li><b>queueing</b>: a lookup answered by a later message (a networked store, a database's connection pool) or
  *       one that waited for an injected round trip, whose time went to waiting (mailboxes, transit, the pool, the
@@ -33,6 +36,7 @@ final class StallTally {
   private long[] store = new long[16];
   private long[] span = new long[16]; // what the lookup charged: its whole wall time
   private long[] offCpu = new long[16]; // -1: not read
+  private long[] waiting = new long[16]; // of offCpu, runnable on a run queue; -1: not read
   private boolean[] later = new boolean[16];
   private int kept;
   private long beyond;
@@ -55,6 +59,7 @@ final class StallTally {
       store = Arrays.copyOf(store, grown);
       span = Arrays.copyOf(span, grown);
       offCpu = Arrays.copyOf(offCpu, grown);
+      waiting = Arrays.copyOf(waiting, grown);
       later = Arrays.copyOf(later, grown);
     }
     starts[kept] = check.startNanos();
@@ -62,6 +67,7 @@ final class StallTally {
     store[kept] = check.storeNanos();
     span[kept] = check.chargedNanos();
     offCpu[kept] = check.offCpuNanos();
+    waiting[kept] = check.waitingNanos();
     later[kept] = check.answeredLater();
     kept++;
   }
@@ -69,6 +75,7 @@ final class StallTally {
   GroupSummary.Stalls summary(CollectionPauses pauses) {
     long collection = 0;
     long descheduled = 0;
+    long blocked = 0;
     long byStore = 0;
     long queueing = 0;
     long other = beyond;
@@ -77,7 +84,11 @@ final class StallTally {
       if (2 * paused >= own[i]) {
         collection++;
       } else if (!later[i] && offCpu[i] >= 0 && 2 * offCpu[i] >= own[i]) {
-        descheduled++;
+        if (waiting[i] >= 0 && 2 * waiting[i] < offCpu[i]) {
+          blocked++;
+        } else {
+          descheduled++;
+        }
       } else if (2 * store[i] >= own[i]) {
         byStore++;
       } else if (later[i] || span[i] > own[i]) { // answered by another message, or it waited for a round trip
@@ -86,6 +97,6 @@ final class StallTally {
         other++;
       }
     }
-    return new GroupSummary.Stalls(kept + beyond, collection, descheduled, byStore, queueing, other, slowest);
+    return new GroupSummary.Stalls(kept + beyond, collection, descheduled, blocked, byStore, queueing, other, slowest);
   }
 }

@@ -18,21 +18,25 @@ package dev.memloop.runtime.step;
  *     message that made it, how long the agent's thread was off its CPU (descheduled, blocked, paused) since that
  *     message began, at most the lookup's own work; -1 when not read (a fast lookup, one answered later, a JVM that
  *     cannot read a thread's CPU time)
+ * @param waitingNanos of {@code offCpuNanos}, how long the thread waited for a core (runnable, on the scheduler's run
+ *     queue); the rest it was blocked (a ZGC allocation stall, a lock, a page read from disk) or paused. -1 when not
+ *     read (as {@code offCpuNanos}, or a system whose scheduler does not report it: only Linux does)
  */
 public record GuardCheck(GuardOutcome outcome, String matchedLine, double similarity, long embedNanos,
-    long storeNanos, long delayNanos, long chargedNanos, long startNanos, boolean answeredLater, long offCpuNanos) {
+    long storeNanos, long delayNanos, long chargedNanos, long startNanos, boolean answeredLater, long offCpuNanos,
+    long waitingNanos) {
 
   /** No guard ran: the policy has none in the loop, or the reasoner skipped the step itself. */
   public static final GuardCheck NOT_APPLICABLE =
-      new GuardCheck(GuardOutcome.NOT_APPLICABLE, null, Double.NaN, 0, 0, 0, 0, 0, false, -1);
+      new GuardCheck(GuardOutcome.NOT_APPLICABLE, null, Double.NaN, 0, 0, 0, 0, 0, false, -1, -1);
   /** The remaining budget could not cover the lookup; the action ran unguarded. */
   public static final GuardCheck UNAFFORDABLE =
-      new GuardCheck(GuardOutcome.UNAFFORDABLE, null, Double.NaN, 0, 0, 0, 0, 0, false, -1);
+      new GuardCheck(GuardOutcome.UNAFFORDABLE, null, Double.NaN, 0, 0, 0, 0, 0, false, -1, -1);
 
   /** A lookup's check as before the thread's CPU time was read: answered in its own message, off-CPU not read. */
   public GuardCheck(GuardOutcome outcome, String matchedLine, double similarity, long embedNanos, long storeNanos,
       long delayNanos, long chargedNanos, long startNanos) {
-    this(outcome, matchedLine, similarity, embedNanos, storeNanos, delayNanos, chargedNanos, startNanos, false, -1);
+    this(outcome, matchedLine, similarity, embedNanos, storeNanos, delayNanos, chargedNanos, startNanos, false, -1, -1);
   }
 
   public GuardCheck {

@@ -97,7 +97,7 @@ public final class ChargedReads {
     }
     return new GuardCheck(guard, best == null ? null : best.text(), best == null ? Double.NaN : best.similarity(),
         cost.embedNanos(), cost.storeNanos(), cost.delayNanos(), cost.chargedNanos(), cost.startNanos(),
-        cost.answeredLater(), cost.offCpuNanos());
+        cost.answeredLater(), cost.offCpuNanos(), cost.waitingNanos());
   }
 
   /**
@@ -133,7 +133,7 @@ public final class ChargedReads {
   private <T> void answerEmpty(long reserved, long start, long embedNanos, T nothing, ReadListener<T> listener) {
     long cost = ticker.nanoTime() - start;
     budget.settle(reserved, cost, 0);
-    listener.done(MemoryOutcome.ANSWERED, nothing, new ReadCost(embedNanos, 0, 0, cost, start, false, -1));
+    listener.done(MemoryOutcome.ANSWERED, nothing, new ReadCost(embedNanos, 0, 0, cost, start, false, -1, -1));
   }
 
   /**
@@ -146,10 +146,12 @@ public final class ChargedReads {
     budget.settle(reserved, cost, delayNanos);
     boolean answeredLater = ThreadCpu.message() != message;
     long own = cost - delayNanos;
-    // only a slow read pays for reading the thread's CPU time (a system call): the stall tally asks only of those
-    long offCpu = answeredLater || own <= LatencyBudget.MARGIN_NANOS ? -1 : Math.min(own, ThreadCpu.offCpuSinceMark());
+    // only a slow read pays for reading the thread's clocks (system calls): the stall tally asks only of those
+    boolean slowHere = !answeredLater && own > LatencyBudget.MARGIN_NANOS;
+    long offCpu = slowHere ? Math.min(own, ThreadCpu.offCpuSinceMark()) : -1;
+    long waiting = slowHere && offCpu >= 0 ? Math.min(offCpu, ThreadCpu.waitingSinceMark()) : -1;
     listener.done(timedOut ? MemoryOutcome.TIMED_OUT : MemoryOutcome.ANSWERED, value,
-        new ReadCost(embedNanos, storeNanos, delayNanos, cost, start, answeredLater, offCpu));
+        new ReadCost(embedNanos, storeNanos, delayNanos, cost, start, answeredLater, offCpu, waiting));
   }
 
   /**

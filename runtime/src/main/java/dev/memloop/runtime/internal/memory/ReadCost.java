@@ -11,10 +11,12 @@ package dev.memloop.runtime.internal.memory;
  * @param offCpuNanos for a slow read answered within the message that made it, how long the agent's thread was off
  *     its CPU since that message began, at most the read's own work (see {@code ThreadCpu}); -1 when not read (a read
  *     within the budget's margin, one answered later, a JVM without thread CPU time)
+ * @param waitingNanos of the time off its CPU, how long the thread waited for a core (see {@code ThreadCpu}),
+ *     at most {@code offCpuNanos}; -1 when not read (as {@code offCpuNanos}, or a system that does not report it)
  */
 public record ReadCost(long embedNanos, long storeNanos, long delayNanos, long chargedNanos, long startNanos,
-    boolean answeredLater, long offCpuNanos) {
+    boolean answeredLater, long offCpuNanos, long waitingNanos) {
 
   /** A read that never ran (unaffordable, or no memory). */
-  public static final ReadCost ZERO = new ReadCost(0, 0, 0, 0, 0, false, -1);
+  public static final ReadCost ZERO = new ReadCost(0, 0, 0, 0, 0, false, -1, -1);
 }

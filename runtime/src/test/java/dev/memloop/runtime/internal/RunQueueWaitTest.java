@@ -1,0 +1,51 @@
+package dev.memloop.runtime.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+
+/** The scheduler's run delay: read from its line, and told apart from time a thread could not run. */
+class RunQueueWaitTest {
+
+  static ByteBuffer line(String text) {
+    byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
+    return ByteBuffer.allocateDirect(96).put(bytes);
+  }
+
+  @Test
+  void should_read_the_second_field_of_a_schedstat_line() {
+    assertThat(RunQueueWait.parse(line("763534839 7675673 126\n"), 22)).isEqualTo(7_675_673);
+    assertThat(RunQueueWait.parse(line("5 0 1\n"), 6)).isZero();
+  }
+
+  @Test
+  void should_say_unknown_for_a_line_that_is_not_a_schedstat_line() {
+    assertThat(RunQueueWait.parse(line("763534839\n"), 10)).isEqualTo(-1);
+    assertThat(RunQueueWait.parse(line("abc def ghi"), 11)).isEqualTo(-1);
+    assertThat(RunQueueWait.parse(line(""), 0)).isEqualTo(-1);
+  }
+
+  @Test
+  void should_not_count_time_parked_as_time_waiting_for_a_core() {
+    assumeTrue(Files.isReadable(Path.of("/proc/thread-self/schedstat")), "Linux with scheduler statistics");
+    ThreadCpu.mark();
+    long parkedUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
+    for (long left = TimeUnit.MILLISECONDS.toNanos(50); left > 0; left = parkedUntil - System.nanoTime()) {
+      LockSupport.parkNanos(left); // not runnable while parked: off its CPU without waiting for a core
+    }
+    long offCpu = ThreadCpu.offCpuSinceMark();
+    long waiting = ThreadCpu.waitingSinceMark();
+
+    assertThat(offCpu).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(45));
+    assertThat(waiting).isGreaterThanOrEqualTo(0);
+    assertThat(offCpu - waiting).as("the parked time, not a wait for a core")
+        .isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(45));
+  }
+}
