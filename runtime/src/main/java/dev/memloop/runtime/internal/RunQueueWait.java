@@ -1,11 +1,13 @@
 package dev.memloop.runtime.internal;
 
 import java.io.IOException;
+import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * How long the calling thread has waited for a core, in all: the Linux scheduler's run delay, the second field of
@@ -16,7 +18,11 @@ import java.nio.file.StandardOpenOption;
  *
  * <p>Each thread keeps its own file open ({@code thread-self} names the thread that opened it) and re-reads it from
  * the start: one {@code pread}, 0.4 us on the 2-core VM the fleets are measured on, into a buffer it reuses. A
- * thread's run delay is complete whenever it runs, so the thread that reads it reads a settled figure.
+ * thread's run delay is complete whenever it runs, so the thread that reads it reads a settled figure. At most
+ * {@value #MAX_OPEN} threads hold the file open at once, and a thread's file is closed once the thread is gone and
+ * collected: thousands of short-lived threads must not run the process out of file descriptors. Threads beyond that
+ * read -1 (their slow lookups count as descheduled, as without the file), and so do virtual threads: the file a
+ * virtual thread opened names the carrier it ran on then, not the carrier it runs on later.
  *
  * <p>Per thread: every method concerns the calling thread.
  */
@@ -25,8 +31,12 @@ final class RunQueueWait {
   private static final Path SCHEDSTAT = Path.of("/proc/thread-self/schedstat");
   private static final boolean SUPPORTED = Files.isReadable(SCHEDSTAT);
 
-  /** The calling thread's open schedstat and its buffer; null once a read failed (then -1 for good). */
-  private static final ThreadLocal<Reader> READERS = ThreadLocal.withInitial(Reader::open);
+  /** Threads that may hold the file open at once; a fleet's dispatchers are a handful. */
+  static final int MAX_OPEN = 256;
+  private static final Limit OPEN = new Limit(MAX_OPEN);
+
+  /** The calling thread's open schedstat and its buffer; null when none could be opened (then -1 for good). */
+  private static final ThreadLocal<Reader> READERS = ThreadLocal.withInitial(() -> Reader.open(OPEN));
 
   private RunQueueWait() {}
 
@@ -59,8 +69,35 @@ final class RunQueueWait {
     return digits == 0 || digits > 18 ? -1 : value;
   }
 
-  /** One thread's open file; its file descriptor is closed by the channel's cleaner once the thread is gone. */
-  private static final class Reader {
+  /** How many readers may be open at once, and how many are. */
+  static final class Limit {
+    private final int max;
+    private final AtomicInteger open = new AtomicInteger();
+
+    Limit(int max) {
+      this.max = max;
+    }
+
+    boolean take() {
+      if (open.incrementAndGet() > max) {
+        open.decrementAndGet();
+        return false;
+      }
+      return true;
+    }
+
+    void giveBack() {
+      open.decrementAndGet();
+    }
+  }
+
+  /** Closes the files of threads that are gone (a thread's reader is reachable only from its thread-locals). */
+  private static final class Closing {
+    static final Cleaner CLEANER = Cleaner.create();
+  }
+
+  /** One thread's open file, closed (and its place under its limit given back) once the thread is gone. */
+  static final class Reader {
     private final FileChannel channel;
     private final ByteBuffer line = ByteBuffer.allocateDirect(96);
     private boolean failed;
@@ -69,14 +106,32 @@ final class RunQueueWait {
       this.channel = channel;
     }
 
-    static Reader open() {
-      try {
-        return new Reader(FileChannel.open(SCHEDSTAT, StandardOpenOption.READ));
-      } catch (IOException | UnsupportedOperationException | SecurityException e) {
+    /** The calling thread's file, opened under {@code limit}; null past it or when it cannot be opened. */
+    static Reader open(Limit limit) {
+      // Thread.isVirtual() is JDK 21's; this code targets 17
+      if (Thread.currentThread().getClass().getName().equals("java.lang.VirtualThread") || !limit.take()) {
         return null;
       }
+      FileChannel channel;
+      try {
+        channel = FileChannel.open(SCHEDSTAT, StandardOpenOption.READ);
+      } catch (IOException | UnsupportedOperationException | SecurityException e) {
+        limit.giveBack();
+        return null;
+      }
+      Reader reader = new Reader(channel);
+      Closing.CLEANER.register(reader, () -> { // must not capture the reader: it would never become unreachable
+        try {
+          channel.close();
+        } catch (IOException e) {
+          // a read-only file of /proc: nothing was written that a failed close could lose
+        }
+        limit.giveBack();
+      });
+      return reader;
     }
 
+    /** This reader's thread's run delay so far, nanoseconds; -1 once a read failed. */
     long read() {
       if (failed) {
         return -1;

@@ -7,7 +7,12 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +35,45 @@ class RunQueueWaitTest {
     assertThat(RunQueueWait.parse(line("763534839\n"), 10)).isEqualTo(-1);
     assertThat(RunQueueWait.parse(line("abc def ghi"), 11)).isEqualTo(-1);
     assertThat(RunQueueWait.parse(line(""), 0)).isEqualTo(-1);
+  }
+
+  @Test
+  void should_keep_at_most_its_limit_of_files_open_however_many_threads_read() throws Exception {
+    assumeTrue(Files.isReadable(Path.of("/proc/thread-self/schedstat")), "Linux with scheduler statistics");
+    RunQueueWait.Limit limit = new RunQueueWait.Limit(4); // its own limit: the shared one stays untouched
+    List<RunQueueWait.Reader> readers = Collections.synchronizedList(new ArrayList<>());
+    List<Long> delays = Collections.synchronizedList(new ArrayList<>());
+    List<Thread> threads = new ArrayList<>();
+    for (int i = 0; i < 12; i++) { // readers are held here, so none is closed while the others open
+      Thread thread = new Thread(() -> {
+        RunQueueWait.Reader reader = RunQueueWait.Reader.open(limit);
+        readers.add(reader);
+        if (reader != null) {
+          delays.add(reader.read()); // on its own thread: a gone thread's file reads nothing
+        }
+      });
+      thread.start();
+      threads.add(thread);
+    }
+    for (Thread thread : threads) {
+      thread.join();
+    }
+
+    assertThat(readers).hasSize(12);
+    assertThat(readers.stream().filter(Objects::nonNull).count()).isEqualTo(4);
+    assertThat(delays).as("each open reader reads its thread's run delay").hasSize(4).allMatch(delay -> delay >= 0);
+  }
+
+  @Test
+  void should_say_unknown_on_a_virtual_thread() throws Exception {
+    assumeTrue(Files.isReadable(Path.of("/proc/thread-self/schedstat")), "Linux with scheduler statistics");
+    assumeTrue(Runtime.version().feature() >= 21, "virtual threads");
+    AtomicLong seen = new AtomicLong(Long.MIN_VALUE);
+    // by reflection: the code and its tests compile for Java 17
+    Thread virtual = (Thread) Thread.class.getMethod("startVirtualThread", Runnable.class)
+        .invoke(null, (Runnable) () -> seen.set(RunQueueWait.nanos()));
+    virtual.join();
+    assertThat(seen.get()).as("its file would name a carrier, not the virtual thread").isEqualTo(-1);
   }
 
   @Test
