@@ -59,8 +59,8 @@ final class FleetReport {
           Units.micros(g.stepP999()), Units.micros(g.storeP50()), Units.micros(g.storeP99()),
           Units.micros(g.lookupP50()), Units.micros(g.lookupP99()));
       GroupSummary.Stalls st = g.stalls();
-      stalls.row(g.group(), st.slow(), st.collection(), st.descheduled(), st.blocked(), st.store(), st.queueing(), st.other(),
-          String.format(Locale.ROOT, "%.1f", st.slowestNanos() / 1e6));
+      stalls.row(g.group(), st.slow(), st.collection(), st.descheduled(), st.blocked(), st.store(), st.queueing(),
+          st.other(), String.format(Locale.ROOT, "%.1f", st.slowestNanos() / 1e6));
     }
     long agents = outcome.fleet().groups().stream().mapToLong(GroupSummary::agents).sum();
     String liveSet = liveSetBytes < 0 ? "live set not measured (this JVM has no class histogram)"
