@@ -7,7 +7,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.Semaphore;
 
 /**
  * How long the calling thread has waited for a core, in all: the Linux scheduler's run delay, the second field of
@@ -33,7 +33,7 @@ final class RunQueueWait {
 
   /** Threads that may hold the file open at once; a fleet's dispatchers are a handful. */
   static final int MAX_OPEN = 256;
-  private static final Limit OPEN = new Limit(MAX_OPEN);
+  private static final Semaphore OPEN = new Semaphore(MAX_OPEN);
 
   /** The calling thread's open schedstat and its buffer; null when none could be opened (then -1 for good). */
   private static final ThreadLocal<Reader> READERS = ThreadLocal.withInitial(() -> Reader.open(OPEN));
@@ -69,28 +69,6 @@ final class RunQueueWait {
     return digits == 0 || digits > 18 ? -1 : value;
   }
 
-  /** How many readers may be open at once, and how many are. */
-  static final class Limit {
-    private final int max;
-    private final AtomicInteger open = new AtomicInteger();
-
-    Limit(int max) {
-      this.max = max;
-    }
-
-    boolean take() {
-      if (open.incrementAndGet() > max) {
-        open.decrementAndGet();
-        return false;
-      }
-      return true;
-    }
-
-    void giveBack() {
-      open.decrementAndGet();
-    }
-  }
-
   /** Closes the files of threads that are gone (a thread's reader is reachable only from its thread-locals). */
   private static final class Closing {
     static final Cleaner CLEANER = Cleaner.create();
@@ -106,17 +84,17 @@ final class RunQueueWait {
       this.channel = channel;
     }
 
-    /** The calling thread's file, opened under {@code limit}; null past it or when it cannot be opened. */
-    static Reader open(Limit limit) {
+    /** The calling thread's file, opened under a permit of {@code limit}; null without one or when it cannot be. */
+    static Reader open(Semaphore limit) {
       // Thread.isVirtual() is JDK 21's; this code targets 17
-      if (Thread.currentThread().getClass().getName().equals("java.lang.VirtualThread") || !limit.take()) {
+      if (Thread.currentThread().getClass().getName().equals("java.lang.VirtualThread") || !limit.tryAcquire()) {
         return null;
       }
       FileChannel channel;
       try {
         channel = FileChannel.open(SCHEDSTAT, StandardOpenOption.READ);
       } catch (IOException | UnsupportedOperationException | SecurityException e) {
-        limit.giveBack();
+        limit.release();
         return null;
       }
       Reader reader = new Reader(channel);
@@ -126,7 +104,7 @@ final class RunQueueWait {
         } catch (IOException e) {
           // a read-only file of /proc: nothing was written that a failed close could lose
         }
-        limit.giveBack();
+        limit.release();
       });
       return reader;
     }

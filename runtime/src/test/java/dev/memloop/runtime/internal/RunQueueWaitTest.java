@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -40,7 +41,7 @@ class RunQueueWaitTest {
   @Test
   void should_keep_at_most_its_limit_of_files_open_however_many_threads_read() throws Exception {
     assumeTrue(Files.isReadable(Path.of("/proc/thread-self/schedstat")), "Linux with scheduler statistics");
-    RunQueueWait.Limit limit = new RunQueueWait.Limit(4); // its own limit: the shared one stays untouched
+    Semaphore limit = new Semaphore(4); // its own limit: the shared one stays untouched
     List<RunQueueWait.Reader> readers = Collections.synchronizedList(new ArrayList<>());
     List<Long> delays = Collections.synchronizedList(new ArrayList<>());
     List<Thread> threads = new ArrayList<>();

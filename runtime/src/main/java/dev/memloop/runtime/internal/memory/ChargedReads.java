@@ -149,7 +149,7 @@ public final class ChargedReads {
     // only a slow read pays for reading the thread's clocks (system calls): the stall tally asks only of those
     boolean slowHere = !answeredLater && own > LatencyBudget.MARGIN_NANOS;
     long offCpu = slowHere ? Math.min(own, ThreadCpu.offCpuSinceMark()) : -1;
-    long waiting = slowHere && offCpu >= 0 ? Math.min(offCpu, ThreadCpu.waitingSinceMark()) : -1;
+    long waiting = slowHere ? Math.min(offCpu, ThreadCpu.waitingSinceMark()) : -1; // -1 with offCpu
     listener.done(timedOut ? MemoryOutcome.TIMED_OUT : MemoryOutcome.ANSWERED, value,
         new ReadCost(embedNanos, storeNanos, delayNanos, cost, start, answeredLater, offCpu, waiting));
   }
