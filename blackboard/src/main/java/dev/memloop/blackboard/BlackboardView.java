@@ -46,6 +46,17 @@ public final class BlackboardView {
     return memory.matchVector(query, threshold, kind);
   }
 
+  /**
+   * {@link #matchVector(float[], double, MemoryKind)} among the posts of one identity ({@code ItemIdentity}; its
+   * {@code NONE} for posts without one): has anyone already done this act on this thing?
+   */
+  public Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind, String identity) {
+    if (kind == null) {
+      throw new IllegalArgumentException("kind must not be null");
+    }
+    return memory.matchVector(query, threshold, kind, identity);
+  }
+
   public boolean seen(String text, double threshold) {
     return memory.match(text, threshold).isPresent();
   }

@@ -95,10 +95,16 @@ final class BoardMemory implements AutoCloseable {
 
   /** The best post at or above {@code threshold} across the segments, of {@code kind} (null: any kind). */
   Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind) {
+    return matchVector(query, threshold, kind, null);
+  }
+
+  /** As {@link #matchVector(float[], double, MemoryKind)}, of {@code identity} when not null (kind not null then). */
+  Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind, String identity) {
     Recall best = null;
     for (WorkingMemory segment : segments) {
       Recall found = (kind == null ? segment.matchVector(query, threshold)
-          : segment.matchVector(query, threshold, kind)).orElse(null);
+          : identity == null ? segment.matchVector(query, threshold, kind)
+          : segment.matchVector(query, threshold, kind, identity)).orElse(null);
       if (found != null && (best == null || found.similarity() > best.similarity())) {
         best = found;
       }

@@ -45,6 +45,18 @@ public final class BoardSnapshot {
     return search(MemoryQuery.vector(query).minScore(threshold).kinds(kind).build()).stream().findFirst();
   }
 
+  /** As {@link #matchVector(float[], double, MemoryKind)} among the posts of one identity ({@code ItemIdentity}). */
+  public Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind, String identity) {
+    if (!(threshold >= -1 && threshold <= 1)) {
+      throw new IllegalArgumentException("threshold must be in [-1, 1]: " + threshold);
+    }
+    if (kind == null) {
+      throw new IllegalArgumentException("kind must not be null");
+    }
+    return search(MemoryQuery.vector(query).minScore(threshold).kinds(kind).identity(identity).build()).stream()
+        .findFirst();
+  }
+
   /** The {@code k} posts of the snapshot most similar to {@code query}, best first. */
   public List<Recall> recallVector(float[] query, int k) {
     return search(MemoryQuery.vector(query).k(k).build());

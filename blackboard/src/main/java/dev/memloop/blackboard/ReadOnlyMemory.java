@@ -84,6 +84,14 @@ final class ReadOnlyMemory implements WorkingMemory {
   }
 
   @Override
+  public Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind, String identity) {
+    if (kind == null || identity == null) {
+      throw new IllegalArgumentException("kind and identity must not be null: " + kind + ", " + identity);
+    }
+    return memory.matchVector(query, threshold, kind, identity);
+  }
+
+  @Override
   public List<MemoryItem> items() {
     return memory.items();
   }

@@ -194,7 +194,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
       unit = UnitVectors.unit(query.vector(), squaredNorm, false);
     }
     List<Recall> found = query.hybrid() ? hybridUntimed(unit, query, minScore)
-        : searchUntimed(unit, query.k(), minScore, query.screen(), ALL);
+        : searchUntimed(unit, query.k(), minScore, indexed(query.identity()), query.screen(), ALL);
     timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
     if (query.minScore() != MemoryQuery.NO_MINIMUM) {
       double least = query.minScore(); // the float bound was rounded down: hold the double one exactly
@@ -214,7 +214,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
       return Optional.empty();
     }
     long start = ticker.nanoTime();
-    Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), null, FIRST);
+    Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), null, null, FIRST);
     timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
     return atOrAbove(best, threshold);
   }
@@ -222,7 +222,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
   /** As {@link #match}, for a vector the caller embedded. */
   @Override
   public final Optional<Recall> matchVector(float[] query, double threshold) {
-    return matchVector(query, threshold, (MetadataFilter) null);
+    return matchVector(query, threshold, null, (MetadataFilter) null);
   }
 
   /** As {@link #matchVector(float[], double)} among one kind's items: as allocation-free when it misses. */
@@ -231,17 +231,37 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     if (kind == null) {
       throw new IllegalArgumentException("kind must not be null");
     }
-    return matchVector(query, threshold, kind.filter());
+    return matchVector(query, threshold, null, kind.filter());
   }
 
-  /** The threshold match of a caller's vector among the items {@code filter} passes (null: all). */
-  private Optional<Recall> matchVector(float[] query, double threshold, MetadataFilter filter) {
+  /**
+   * As {@link #matchVector(float[], double, MemoryKind)} among the items of one identity: only that identity's items
+   * are scored (the identity index); {@link ItemIdentity#NONE} screens for items without one. As allocation-free
+   * when it misses.
+   */
+  @Override
+  public final Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind, String identity) {
+    if (kind == null) {
+      throw new IllegalArgumentException("kind must not be null");
+    }
+    ItemIdentity.checkAsked(identity, "identity", identity);
+    if (identity.isEmpty()) {
+      return matchVector(query, threshold, null, ItemIdentity.withoutIdentity(kind));
+    }
+    return matchVector(query, threshold, identity, kind.filter());
+  }
+
+  /**
+   * The threshold match of a caller's vector among the items {@code filter} passes (null: all), and among those of
+   * {@code identity} only when it is not null.
+   */
+  private Optional<Recall> matchVector(float[] query, double threshold, String identity, MetadataFilter filter) {
     ensureOpen("matchVector");
     double squaredNorm = Inputs.vector(query, dimension, "query");
     Inputs.threshold(threshold);
     long start = ticker.nanoTime();
     float[] unit = UnitVectors.unit(query, squaredNorm, false);
-    Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), filter, FIRST);
+    Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), identity, filter, FIRST);
     timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
     return atOrAbove(best, threshold);
   }
@@ -272,7 +292,13 @@ abstract class BaseWorkingMemory implements WorkingMemory {
   private static final BiFunction<MemoryCore, SearchBuffers, Optional<Recall>> FIRST =
       (core, buffers) -> core.first(buffers);
 
-  private <T> T searchUntimed(float[] unit, int k, float minScore, MetadataFilter filter,
+  /** The identity a search scores through the identity index: a real one; null for any or for none. */
+  private static String indexed(String identity) {
+    return identity == null || identity.isEmpty() ? null : identity;
+  }
+
+  /** @param identity scores only this identity's items (the index), or null for every item {@code filter} passes */
+  private <T> T searchUntimed(float[] unit, int k, float minScore, String identity, MetadataFilter filter,
       BiFunction<MemoryCore, SearchBuffers, T> answer) {
     SearchBuffers buffers = takeBuffers();
     long searches = buffers.searches();
@@ -283,7 +309,12 @@ abstract class BaseWorkingMemory implements WorkingMemory {
       ensureOpen("search");
       // k asks for at most k: never more than the memory holds, so no buffer is sized by a caller's number (a
       // peer's RecallTopK with k = Integer.MAX_VALUE was an OutOfMemoryError, and Pekko exits the JVM on one)
-      core.search(unit, Math.min(k, Math.max(1, core.size())), minScore, filter, buffers);
+      int bounded = Math.min(k, Math.max(1, core.size()));
+      if (identity == null) {
+        core.search(unit, bounded, minScore, filter, buffers);
+      } else {
+        core.searchIdentity(unit, identity, bounded, minScore, filter, buffers);
+      }
       return answer.apply(core, buffers);
     } finally {
       endRead(touches);

@@ -89,6 +89,11 @@ public abstract class ForwardingWorkingMemory implements WorkingMemory {
   }
 
   @Override
+  public Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind, String identity) {
+    return delegate().matchVector(query, threshold, kind, identity);
+  }
+
+  @Override
   public boolean seen(String text, double threshold) {
     return delegate().seen(text, threshold);
   }

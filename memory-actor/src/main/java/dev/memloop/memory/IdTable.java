@@ -8,7 +8,9 @@ import java.util.Arrays;
  * A memory of a dozen items keeps one {@code int[32]} here where a {@code HashMap<String, Slot>} kept a table, a
  * dozen nodes and a dozen slots (a million fleet agents paid 0.9 KiB each for them).
  *
- * <p>Removal shifts later entries of a probe run back (no tombstones), so a lookup stops at the first empty cell.
+ * <p>Removal shifts later entries of a probe run back (no tombstones), so a lookup stops at the first empty cell. The
+ * same table keeps a memory's identity index, where one id (an identity) may be held for several ordinals: every
+ * entry of an id lies in the probe run from its home, so {@link #findAll} walks that run.
  * Not thread-safe: the owning memory serializes access.
  */
 final class IdTable {
@@ -48,6 +50,25 @@ final class IdTable {
       }
     }
     return -1;
+  }
+
+  /**
+   * Every ordinal whose id equals {@code id}, into {@code out} (at least {@link #size()} long), for a table that
+   * holds an id more than once (the identity index: many items, one identity). Returns how many.
+   */
+  int findAll(String id, int[] out) {
+    if (size == 0) {
+      return 0;
+    }
+    int count = 0;
+    int mask = cells.length - 1;
+    for (int i = home(id.hashCode(), mask); cells[i] != EMPTY; i = (i + 1) & mask) {
+      int ordinal = cells[i] - 1;
+      if (ids.idEquals(ordinal, id)) {
+        out[count++] = ordinal;
+      }
+    }
+    return count;
   }
 
   /** Adds {@code ordinal}, whose id (hash {@code hash}) the table does not hold yet. */

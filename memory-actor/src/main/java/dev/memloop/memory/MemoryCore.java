@@ -37,6 +37,8 @@ final class MemoryCore implements IdTable.Ids {
   private final IdPrefix idPrefix;
   private final int initialCapacity;
   private final IdTable byId;
+  /** The ordinals of each identity ({@link ItemIdentity}); made by the first item that carries one. */
+  private IdTable byIdentity;
   private int oldest = NONE;
   private int newest = NONE;
   private String[] ids; // a caller's id, or null for a generated one; empty until the first caller id
@@ -68,14 +70,15 @@ final class MemoryCore implements IdTable.Ids {
    * Arrays are allocated by the first add, at {@code expectedSize}: an agent that never remembers anything
    * carries no item arrays (thousands of idle agents share a heap).
    *
-   * @param lexical whether to keep a BM25 index of the texts beside the vectors (for {@link #hybrid})
+   * @param lexical how to read texts into terms for a BM25 index beside the vectors (for {@link #hybrid}), or null
+   *     for none
    * @param sharedText the text to keep for a stored one (a pool's equal text), or null to keep each as given
    */
   MemoryCore(VectorIndex index, int capacity, Eviction eviction, IdPrefix idPrefix, int expectedSize,
-      boolean lexical, UnaryOperator<String> sharedText) {
+      dev.memloop.memory.index.TextAnalysis lexical, UnaryOperator<String> sharedText) {
     this.sharedText = sharedText;
-    this.lexical = lexical ? new dev.memloop.memory.index.LexicalIndex() : null;
-    this.ordinalOfKey = lexical ? new HashMap<>() : null;
+    this.lexical = lexical != null ? new dev.memloop.memory.index.LexicalIndex(lexical) : null;
+    this.ordinalOfKey = lexical != null ? new HashMap<>() : null;
     this.index = index;
     this.initialCapacity = expectedSize;
     this.byId = new IdTable(this, expectedSize);
@@ -155,6 +158,10 @@ final class MemoryCore implements IdTable.Ids {
     texts[ordinal] = sharedText == null ? text : sharedText.apply(text);
     metadata[ordinal] = meta;
     byId.put(id != null ? id.hashCode() : generated.hashCode(), ordinal);
+    String identity = ItemIdentity.of(meta);
+    if (identity != null) {
+      identities().put(identity.hashCode(), ordinal);
+    }
     append(ordinal);
     return id != null ? id : generated;
   }
@@ -183,6 +190,7 @@ final class MemoryCore implements IdTable.Ids {
   void release() {
     index.clear();
     byId.clear();
+    byIdentity = null;
     oldest = NONE;
     newest = NONE;
     ids = NO_STRINGS;
@@ -195,6 +203,9 @@ final class MemoryCore implements IdTable.Ids {
   void clear() {
     index.clear();
     byId.clear();
+    if (byIdentity != null) {
+      byIdentity.clear();
+    }
     if (lexical != null) {
       lexical.clear();
       ordinalOfKey.clear();
@@ -210,14 +221,44 @@ final class MemoryCore implements IdTable.Ids {
     index.search(unitQuery, k, minScore, filter == null ? null : accept(filter), buffers);
   }
 
+  /**
+   * The search among the items of one identity (not {@link ItemIdentity#NONE}): only they are scored, exactly, so a
+   * guard's lookup costs what that identity's items cost, whatever else the memory holds.
+   */
+  void searchIdentity(float[] unitQuery, String identity, int k, float minScore, MetadataFilter filter,
+      SearchBuffers buffers) {
+    int[] ordinals = buffers.chosenOrdinals(byIdentity == null ? 0 : byIdentity.size());
+    int count = byIdentity == null ? 0 : byIdentity.findAll(identity, ordinals);
+    index.searchAmong(unitQuery, ordinals, count, k, minScore, filter == null ? null : accept(filter), buffers);
+  }
+
+  private IdTable identities() {
+    if (byIdentity == null) {
+      byIdentity = new IdTable(new IdTable.Ids() {
+        @Override
+        public int hashAt(int ordinal) {
+          return ItemIdentity.of(metadataAt(ordinal)).hashCode();
+        }
+
+        @Override
+        public boolean idEquals(int ordinal, String identity) {
+          return identity.equals(ItemIdentity.of(metadataAt(ordinal)));
+        }
+      }, 8);
+    }
+    return byIdentity;
+  }
+
   boolean lexical() {
     return lexical != null;
   }
 
   /**
    * The hybrid recall: the vector search's and BM25's top {@code depth} each (both among the items {@code filter}
-   * passes), fused by reciprocal rank ({@link dev.memloop.memory.index.RankFusion}), the best {@code k} kept whose
-   * cosine with the query reaches {@code minScore}; each reported with its cosine similarity, in the fused order.
+   * passes; BM25's only at {@link dev.memloop.memory.index.RankFusion#MIN_LEXICAL_SHARE} of the query's ideal score or
+   * more, so that a weak word match alone never leads), fused by reciprocal rank
+   * ({@link dev.memloop.memory.index.RankFusion}), the best {@code k} kept whose cosine with the query reaches
+   * {@code minScore}; each reported with its cosine similarity and its fused score, in the fused order.
    */
   List<Recall> hybrid(float[] unitQuery, String text, int k, int depth, float minScore, MetadataFilter filter,
       SearchBuffers buffers) {
@@ -227,7 +268,8 @@ final class MemoryCore implements IdTable.Ids {
     for (int i = 0; i < byVector.length; i++) {
       byVector[i] = index.key(buffers.ordinal(i));
     }
-    List<dev.memloop.memory.index.LexicalIndex.Hit> hits = lexical.search(text, depth + (filter == null ? 0 : depth));
+    List<dev.memloop.memory.index.LexicalIndex.Hit> hits = lexical.search(text, depth + (filter == null ? 0 : depth),
+        dev.memloop.memory.index.RankFusion.MIN_LEXICAL_SHARE);
     long[] byText = new long[Math.min(depth, hits.size())];
     int kept = 0;
     for (dev.memloop.memory.index.LexicalIndex.Hit hit : hits) {
@@ -249,7 +291,7 @@ final class MemoryCore implements IdTable.Ids {
       // the kernels' dot, in the index's operation order: a hybrid result's cosine is the vector search's score
       float cosine = dev.memloop.memory.internal.vector.VectorMath.dot(unitQuery, index.vector(ordinal));
       if (cosine >= minScore) {
-        out.add(recallAt(ordinal, cosine));
+        out.add(fusedAt(ordinal, cosine, fused.score()));
       }
     }
     return out;
@@ -296,13 +338,18 @@ final class MemoryCore implements IdTable.Ids {
   }
 
   private Recall recallAt(int ordinal, float score) {
+    return fusedAt(ordinal, score, Double.NaN);
+  }
+
+  /** The item at {@code ordinal} as a result: its similarity, and its fused score in a hybrid recall (else NaN). */
+  private Recall fusedAt(int ordinal, float score, double fused) {
     if (tracksRecency() && ordinal != newest) {
       unlink(ordinal);
       append(ordinal);
     }
     // float rounding can put a self-match a hair above 1; similarity is reported inside [-1, 1]
     double similarity = Math.max(-1.0, Math.min(1.0, score));
-    return new Recall(idAt(ordinal), texts[ordinal], similarity, metadataAt(ordinal));
+    return new Recall(idAt(ordinal), texts[ordinal], similarity, metadataAt(ordinal), fused);
   }
 
   /** The id at {@code ordinal}: the caller's, or the generated one made again. */
@@ -354,6 +401,11 @@ final class MemoryCore implements IdTable.Ids {
     int last = size() - 1;
     unlink(ordinal);
     byId.remove(hashAt(ordinal), ordinal); // while the index still holds both rows' keys
+    String identity = ItemIdentity.of(metadataAt(ordinal));
+    if (identity != null) {
+      byIdentity.remove(identity.hashCode(), ordinal); // while both rows' metadata are still in place
+    }
+    String lastIdentity = ordinal != last ? ItemIdentity.of(metadataAt(last)) : null;
     int lastHash = ordinal != last ? hashAt(last) : 0;
     long lastKey = lexical != null ? index.key(last) : 0; // for the BM25 map, the moved item's key
     if (lexical != null) {
@@ -370,6 +422,9 @@ final class MemoryCore implements IdTable.Ids {
       metadata[ordinal] = metadata[last];
       relink(last, ordinal);
       byId.move(lastHash, last, ordinal);
+      if (lastIdentity != null) {
+        byIdentity.move(lastIdentity.hashCode(), last, ordinal);
+      }
       if (lexical != null) {
         ordinalOfKey.put(lastKey, ordinal);
       }

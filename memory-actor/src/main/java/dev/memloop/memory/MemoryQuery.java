@@ -38,7 +38,8 @@ public final class MemoryQuery {
   private final double minScore;
   private final MetadataFilter filter;
   private final Set<MemoryKind> kinds; // null: every kind
-  private final MetadataFilter kindsAndFilter; // what a memory screens by: the kinds, then the filter; or null
+  private final String identity; // null: any; ItemIdentity.NONE: items without one
+  private final MetadataFilter kindsAndFilter; // what a memory screens by: kinds, identity, then the filter; or null
   private final boolean hybrid;
 
   private MemoryQuery(Builder b) {
@@ -48,9 +49,15 @@ public final class MemoryQuery {
     this.minScore = b.minScore;
     this.filter = b.filter;
     this.kinds = b.kinds == null ? null : Collections.unmodifiableSet(EnumSet.copyOf(b.kinds));
+    this.identity = b.identity;
     MetadataFilter byKind = kinds == null ? null : MemoryKind.filter(kinds);
-    this.kindsAndFilter = byKind == null ? filter : filter == null ? byKind : byKind.and(filter);
+    MetadataFilter byIdentity = identity == null ? null : metadata -> ItemIdentity.matches(metadata, identity);
+    this.kindsAndFilter = both(both(byKind, byIdentity), filter);
     this.hybrid = b.hybrid;
+  }
+
+  private static MetadataFilter both(MetadataFilter first, MetadataFilter second) {
+    return first == null ? second : second == null ? first : first.and(second);
   }
 
   /** A query for the items nearest to {@code text}, which the memory embeds. */
@@ -96,6 +103,7 @@ public final class MemoryQuery {
       b.filter(filter);
     }
     b.kinds = kinds;
+    b.identity = identity;
     b.hybrid = hybrid;
     return b.build();
   }
@@ -124,13 +132,22 @@ public final class MemoryQuery {
     return hybrid;
   }
 
+  /**
+   * The identity items must carry ({@link ItemIdentity}): exactly this text, {@link ItemIdentity#NONE} for items
+   * that carry none, or null for any. Data, like the kinds: it crosses the network to a store.
+   */
+  public String identity() {
+    return identity;
+  }
+
   /** The kinds of item asked for (unmodifiable), or null for every kind. */
   public Set<MemoryKind> kinds() {
     return kinds;
   }
 
   /**
-   * The condition an item's metadata must pass: the kinds asked for and the filter together, or null for none.
+   * The condition an item's metadata must pass: the kinds and the identity asked for and the filter together, or
+   * null for none.
    * What a memory's search screens by.
    */
   public MetadataFilter screen() {
@@ -138,7 +155,7 @@ public final class MemoryQuery {
   }
 
   /**
-   * Whether {@code found} meets this query's minimum score, kinds and filter: for a store that ranks first and
+   * Whether {@code found} meets this query's minimum score, kinds, identity and filter: for a store that ranks first and
    * screens after (a filter cannot cross a network), and for merging results of several indexes.
    */
   public boolean admits(Recall found) {
@@ -149,7 +166,9 @@ public final class MemoryQuery {
   public String toString() {
     return "MemoryQuery[" + (text != null ? "text=" + Inputs.show(text) : "vector=" + vector.length + " dims")
         + ", k=" + k + (minScore == NO_MINIMUM ? "" : ", minScore=" + minScore)
-        + (kinds == null ? "" : ", kinds=" + kinds) + (filter == null ? "" : ", filtered")
+        + (kinds == null ? "" : ", kinds=" + kinds)
+        + (identity == null ? "" : ", identity=" + (identity.isEmpty() ? "none" : Inputs.show(identity)))
+        + (filter == null ? "" : ", filtered")
         + (hybrid ? ", hybrid" : "") + "]";
   }
 
@@ -162,6 +181,7 @@ public final class MemoryQuery {
     private double minScore = NO_MINIMUM;
     private MetadataFilter filter;
     private Set<MemoryKind> kinds;
+    private String identity;
     private boolean hybrid;
 
     private Builder(String text, float[] vector, boolean byVector) {
@@ -195,6 +215,15 @@ public final class MemoryQuery {
         throw new IllegalArgumentException("kinds must not be null: " + first + ", " + Arrays.toString(more));
       }
       this.kinds = EnumSet.of(first, more);
+      return this;
+    }
+
+    /**
+     * Only items of this identity ({@link ItemIdentity}): exactly this text, or {@link ItemIdentity#NONE} for items
+     * that carry none; any identity by default.
+     */
+    public Builder identity(String identity) {
+      this.identity = ItemIdentity.checkAsked(identity, "identity", identity);
       return this;
     }
 
@@ -239,12 +268,13 @@ public final class MemoryQuery {
   public boolean equals(Object o) {
     return o instanceof MemoryQuery q && k == q.k && hybrid == q.hybrid && Double.compare(minScore, q.minScore) == 0
         && filter == q.filter
-        && java.util.Objects.equals(kinds, q.kinds) && java.util.Objects.equals(text, q.text)
+        && java.util.Objects.equals(kinds, q.kinds) && java.util.Objects.equals(identity, q.identity)
+        && java.util.Objects.equals(text, q.text)
         && Arrays.equals(vector, q.vector);
   }
 
   @Override
   public int hashCode() {
-    return java.util.Objects.hash(text, Arrays.hashCode(vector), k, minScore, kinds, hybrid);
+    return java.util.Objects.hash(text, Arrays.hashCode(vector), k, minScore, kinds, identity, hybrid);
   }
 }

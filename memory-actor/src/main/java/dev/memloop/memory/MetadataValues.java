@@ -16,7 +16,8 @@ public final class MetadataValues {
    * An unmodifiable, validated copy; the caller's map is never kept.
    *
    * @throws IllegalArgumentException for a null map, a blank key, a null or unsupported value, or a
-   *     {@link MemoryKind#KEY} that names no kind, naming it
+   *     {@link MemoryKind#KEY} that names no kind, or an
+   *     {@link ItemIdentity#KEY} that is not a non-blank string, naming it
    */
   public static Map<String, Object> copyOf(Map<String, ?> metadata) {
     if (metadata == null) {
@@ -40,6 +41,7 @@ public final class MetadataValues {
       }
     }
     MemoryKind.check(metadata);
+    ItemIdentity.check(metadata);
     return Map.<String, Object>copyOf(metadata);
   }
 

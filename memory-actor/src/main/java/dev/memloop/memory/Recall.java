@@ -5,14 +5,36 @@ import java.util.Objects;
 
 /**
  * One item found by a search: its id, its text (null for a vector stored without text), its cosine
- * similarity to the query (in [-1, 1], higher is closer) and its metadata (never null, unmodifiable), which
- * carries its {@link #kind()} and {@link #author()}.
+ * similarity to the query (in [-1, 1], higher is closer), its metadata (never null, unmodifiable), which
+ * carries its {@link #kind()} and {@link #author()}, and the score its result is ordered by.
+ *
+ * <p>A vector search orders its results by similarity, and {@code fused} is NaN. A hybrid recall orders them by
+ * {@code fused}, the reciprocal-rank fusion of the vector and the lexical ranks: its similarities then need not
+ * descend (an item both searches rank well comes before one nearer in meaning alone), and {@link #rankScore()} is
+ * the score that does.
+ *
+ * @param fused the fused score of a hybrid result, NaN for a vector search's
  */
-public record Recall(String id, String text, double similarity, Map<String, Object> metadata) {
+public record Recall(String id, String text, double similarity, Map<String, Object> metadata, double fused) {
 
   public Recall {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(metadata, "metadata");
+  }
+
+  /** A vector search's result, ordered by its similarity. */
+  public Recall(String id, String text, double similarity, Map<String, Object> metadata) {
+    this(id, text, similarity, metadata, Double.NaN);
+  }
+
+  /** Whether the result came from a hybrid recall, ordered by {@link #fused()}. */
+  public boolean hybrid() {
+    return !Double.isNaN(fused);
+  }
+
+  /** The score the results are ordered by, descending: {@link #fused()} for a hybrid result, else the similarity. */
+  public double rankScore() {
+    return hybrid() ? fused : similarity;
   }
 
   /** What the item is: a note, an action, a tool call, an observation or a post ({@link MemoryKind#NOTE} if untold). */

@@ -120,6 +120,19 @@ public interface WorkingMemory extends AutoCloseable {
     return first(search(MemoryQuery.vector(query).minScore(threshold).kinds(kind).build()));
   }
 
+  /**
+   * {@link #matchVector(float[], double, MemoryKind)} among the items of one identity ({@link ItemIdentity}): the
+   * action guard's lookup, which finds a repeat only among the actions about the same thing. {@link ItemIdentity#NONE}
+   * asks among the items that carry no identity.
+   */
+  default Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind, String identity) {
+    Inputs.threshold(threshold);
+    if (kind == null) {
+      throw new IllegalArgumentException("kind must not be null");
+    }
+    return first(search(MemoryQuery.vector(query).minScore(threshold).kinds(kind).identity(identity).build()));
+  }
+
   /** Whether an item at least {@code threshold}-similar to {@code text} is stored: the loop guard's question. */
   default boolean seen(String text, double threshold) {
     return match(text, threshold).isPresent();

@@ -23,7 +23,7 @@ public final class WorkingMemoryBuilder {
   private HnswVectorIndex.Parameters hnsw = HnswVectorIndex.Parameters.DEFAULT;
   private int capacity = Integer.MAX_VALUE;
   private Eviction eviction = Eviction.NONE;
-  private boolean lexical;
+  private dev.memloop.memory.index.TextAnalysis lexical; // null: no lexical side
   private boolean threadSafe;
   private Ticker ticker = Ticker.system();
   private int timingSamples = SampleReservoir.DEFAULT_CAPACITY;
@@ -145,11 +145,20 @@ public final class WorkingMemoryBuilder {
 
   /**
    * Keeps a BM25 index of the items' texts beside the vectors, updated on every add, remove and eviction, so that
-   * the memory answers hybrid recalls ({@code MemoryQuery.Builder.hybrid()}). It costs each add a tokenization
-   * (about a microsecond for a sentence) and holds each text's terms; off by default.
+   * the memory answers hybrid recalls ({@code MemoryQuery.Builder.hybrid()}); texts and queries are read by Lucene's
+   * English analysis ({@link dev.memloop.memory.index.TextAnalysis#english()}: stop words dropped, Porter stemming).
+   * It costs each add an analysis (microseconds for a sentence) and holds each text's terms; off by default.
    */
   public WorkingMemoryBuilder lexical() {
-    this.lexical = true;
+    return lexical(dev.memloop.memory.index.TextAnalysis.english());
+  }
+
+  /** As {@link #lexical()}, reading texts and queries with {@code analysis} (another language's chain, say). */
+  public WorkingMemoryBuilder lexical(dev.memloop.memory.index.TextAnalysis analysis) {
+    if (analysis == null) {
+      throw new IllegalArgumentException("the lexical side's text analysis must not be null");
+    }
+    this.lexical = analysis;
     return this;
   }
 

@@ -19,7 +19,8 @@ class HotPathAllocationTest {
     SplittableRandom random = new SplittableRandom(17);
     try (WorkingMemory memory = WorkingMemory.builder(dimension).build()) {
       for (int i = 0; i < 1_000; i++) {
-        memory.addVector(gaussian(random, dimension), "item " + i, java.util.Map.of());
+        memory.addVector(gaussian(random, dimension), "item " + i, i % 2 == 0 ? java.util.Map.of()
+            : java.util.Map.of(MemoryKind.KEY, "ACTION", ItemIdentity.KEY, "order-" + (i % 50)));
       }
       float[] query = unit(gaussian(random, dimension)); // as every embedder returns it (others are copied, scaled)
       assertThat(memory.matchVector(query, 0.99)).as("the query misses").isEmpty();
@@ -29,6 +30,12 @@ class HotPathAllocationTest {
       SteadyAllocation amongActions = SteadyAllocation.measure(
           () -> memory.matchVector(query, 0.99, MemoryKind.ACTION), 20_000, 5_000, 10, 0);
       assertThat(amongActions.bytesPerCall()).as("the guard's: among actions, " + amongActions).isZero();
+      SteadyAllocation ofOneIdentity = SteadyAllocation.measure(
+          () -> memory.matchVector(query, 0.99, MemoryKind.ACTION, "order-7"), 20_000, 5_000, 10, 0);
+      assertThat(ofOneIdentity.bytesPerCall()).as("among one identity's ten actions, " + ofOneIdentity).isZero();
+      SteadyAllocation ofNone = SteadyAllocation.measure(
+          () -> memory.matchVector(query, 0.99, MemoryKind.ACTION, ItemIdentity.NONE), 20_000, 5_000, 10, 0);
+      assertThat(ofNone.bytesPerCall()).as("among actions without one, " + ofNone).isZero();
     }
   }
 

@@ -53,11 +53,15 @@ class HybridRecallTest {
       String query = text(random);
       List<Recall> vector = memory.search(MemoryQuery.text(query).k(50).build());
       long[] byVector = vector.stream().mapToLong(r -> keyOfId.get(r.id())).toArray();
-      long[] byText = byHand.search(query, 50).stream().mapToLong(LexicalIndex.Hit::key).toArray();
-      List<String> expected = RankFusion.fuse(List.of(byVector, byText), 10, RankFusion.C).stream()
-          .map(f -> idOfKey.get(f.key())).toList();
+      long[] byText = byHand.search(query, 50, RankFusion.MIN_LEXICAL_SHARE).stream().mapToLong(LexicalIndex.Hit::key)
+          .toArray();
+      List<RankFusion.Fused> fused = RankFusion.fuse(List.of(byVector, byText), 10, RankFusion.C);
+      List<String> expected = fused.stream().map(f -> idOfKey.get(f.key())).toList();
       List<Recall> hybrid = memory.search(MemoryQuery.text(query).k(10).hybrid().build());
       assertThat(hybrid).extracting(Recall::id).as("query '%s'", query).containsExactlyElementsOf(expected);
+      assertThat(hybrid).extracting(Recall::fused).as("ordered by the fused score, which each result carries")
+          .containsExactlyElementsOf(fused.stream().map(RankFusion.Fused::score).toList());
+      assertThat(hybrid).allMatch(Recall::hybrid);
       for (Recall r : hybrid) { // each reported with its cosine, as any recall
         float[] v = memory.vector(r.id()).orElseThrow();
         assertThat(r.similarity()).isCloseTo(cosine(EMBEDDER.embed(query), v), org.assertj.core.api.Assertions

@@ -239,6 +239,63 @@ public abstract class WorkingMemoryContract {
   }
 
   @Test
+  void should_match_only_among_the_items_of_the_identity_asked_for() {
+    WorkingMemory memory = memory();
+    Map<String, Object> order42 = Map.of(MemoryKind.KEY, "ACTION", ItemIdentity.KEY, "ids:[\"order-42\"]");
+    Map<String, Object> order43 = Map.of(MemoryKind.KEY, "ACTION", ItemIdentity.KEY, "ids:[\"order-43\"]");
+    String first = write(memory, "refund", order42);
+    String other = write(memory, "refund", order43);
+    String plain = write(memory, "refund", Map.of(MemoryKind.KEY, "ACTION"));
+    String note = write(memory, "refund", Map.of(ItemIdentity.KEY, "ids:[\"order-42\"]"));
+    float[] query = EMBEDDER.embed("refund");
+    assertThat(memory.matchVector(query, 0.99, MemoryKind.ACTION, "ids:[\"order-42\"]"))
+        .as("the same words about another order do not answer; nor does the note about this one")
+        .hasValueSatisfying(r -> assertThat(r.id()).isEqualTo(first));
+    assertThat(memory.matchVector(query, 0.99, MemoryKind.ACTION, "ids:[\"order-44\"]")).as("nothing about 44")
+        .isEmpty();
+    assertThat(memory.matchVector(query, 0.99, MemoryKind.ACTION, ItemIdentity.NONE)).as("none: no identity at all")
+        .hasValueSatisfying(r -> assertThat(r.id()).isEqualTo(plain));
+    assertThat(memory.search(MemoryQuery.text("refund").k(10).identity("ids:[\"order-42\"]").build()))
+        .extracting(Recall::id).containsExactly(first, note);
+    assertThat(memory.search(MemoryQuery.text("refund").k(10).identity("ids:[\"order-43\"]").build()))
+        .extracting(Recall::id).containsExactly(other);
+    assertThat(memory.items()).filteredOn(i -> i.id().equals(first)).singleElement()
+        .satisfies(i -> assertThat(ItemIdentity.of(i.metadata())).isEqualTo("ids:[\"order-42\"]"));
+    assertThatThrownBy(() -> write(memory, "blank", Map.of(ItemIdentity.KEY, " ")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(ItemIdentity.KEY);
+    assertThatThrownBy(() -> MemoryQuery.text("x").identity(" ")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("identity");
+    assertThat(memory.size()).isEqualTo(4);
+  }
+
+  @Test
+  void should_keep_the_identity_index_in_step_through_removals() {
+    assumeTrue(removes(), "this memory refuses removals");
+    WorkingMemory memory = memory();
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      ids.add(write(memory, "refund step " + i, Map.of(MemoryKind.KEY, "ACTION", ItemIdentity.KEY, "order-" + (i % 4))));
+    }
+    for (int i = 0; i < 40; i += 3) { // removals move the last item into each hole
+      assertThat(memory.remove(ids.get(i))).isTrue();
+    }
+    for (int order = 0; order < 4; order++) {
+      int o = order;
+      List<String> expected = new ArrayList<>();
+      for (int i = 0; i < 40; i++) {
+        if (i % 4 == o && i % 3 != 0) {
+          expected.add(ids.get(i));
+        }
+      }
+      assertThat(memory.search(MemoryQuery.text("refund step").k(40).identity("order-" + order).build()))
+          .as("order-%d's items after the removals", order).extracting(Recall::id)
+          .containsExactlyInAnyOrderElementsOf(expected);
+    }
+    memory.clear();
+    assertThat(memory.search(MemoryQuery.text("refund step").k(40).identity("order-1").build())).isEmpty();
+  }
+
+  @Test
   void should_remove_by_id_by_filter_and_clear() {
     assumeTrue(removes(), "this memory refuses removals");
     WorkingMemory memory = memory();

@@ -70,7 +70,8 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
         MemoryAccess access = new LocalMemoryAccess(memory, spec.timer());
         PatternSettings.Dedup dedup = config.patterns().dedup();
         if (dedup.enabled()) {
-          access = new DedupingAccess(access, new DedupOnWrite(memory, spec.embedder(), dedup.threshold(), dedup.keep()));
+          access = new DedupingAccess(access, new DedupOnWrite(memory, spec.embedder(), dedup.threshold(), dedup.keep(),
+              spec.identifiers()));
         }
         return new AgentMemory(MemoryPolicy.inLoop(MemoryPolicyKind.PER_STEP, reads(spec, access), spec.threshold(),
             memory, spec.id()), null, null);

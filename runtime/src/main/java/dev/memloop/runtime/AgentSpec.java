@@ -8,6 +8,7 @@ import dev.memloop.runtime.board.SharedBoard;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.config.MemoryStoreKind;
+import dev.memloop.runtime.identity.IdentifierExtractor;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import org.apache.pekko.actor.typed.ActorRef;
 
@@ -41,8 +42,9 @@ public final class AgentSpec {
   private final ExternalMemories memories;
   private final io.opentelemetry.api.trace.Tracer tracer;
   private final dev.memloop.memory.ContentPool contentPool;
+  private final IdentifierExtractor identifiers;
 
-  private AgentSpec(Builder b, double threshold, Embedder embedder) {
+  private AgentSpec(Builder b, double threshold, Embedder embedder, IdentifierExtractor identifiers) {
     this.id = b.id;
     this.config = b.config;
     this.threshold = threshold;
@@ -56,6 +58,7 @@ public final class AgentSpec {
     this.memories = b.memories;
     this.tracer = b.tracer;
     this.contentPool = b.contentPool;
+    this.identifiers = identifiers;
   }
 
   /** A builder for the agent {@code id}: letters, digits, '-' or '_', as its actor's name. */
@@ -112,6 +115,14 @@ public final class AgentSpec {
     return contentPool;
   }
 
+  /**
+   * How the guard reads which thing an action is about ({@link IdentifierExtractor#standard()} unless
+   * {@code guard.identifiers = off}, which matches by meaning alone, or the builder's {@code identifiers(...)}).
+   */
+  public IdentifierExtractor identifiers() {
+    return identifiers;
+  }
+
   /** The agent's seed, for reasoners that draw random numbers. */
   public long seed() {
     return seed;
@@ -155,6 +166,7 @@ public final class AgentSpec {
     private boolean joined; // joinBoard: the board is the agent's memory, whatever config(...) says
     private ExternalMemories memories;
     private dev.memloop.memory.ContentPool contentPool;
+    private IdentifierExtractor identifiers;
 
     private Builder(String id) {
       this.id = id;
@@ -289,6 +301,17 @@ public final class AgentSpec {
     /** The guard threshold, in [0, 1], over the config's {@code guard.threshold}. */
     public Builder threshold(double newThreshold) {
       this.threshold = newThreshold;
+      return this;
+    }
+
+    /**
+     * How the guard reads the identifiers of a plain action line (default: {@link IdentifierExtractor#standard()},
+     * or {@link IdentifierExtractor#none()} when {@code guard.identifiers = off}): replace it, or extend the standard
+     * one with {@code IdentifierExtractor.standard().andThen(...)}.
+     */
+    public Builder identifiers(IdentifierExtractor extractor) {
+      requireSetting("identifiers", extractor);
+      this.identifiers = extractor;
       return this;
     }
 
@@ -437,21 +460,29 @@ public final class AgentSpec {
       checkContradictions();
       checkStores();
       checkContentPool(resolved);
-      return new AgentSpec(this, threshold(resolved), resolved);
+      IdentifierExtractor extractor = identifiers != null ? identifiers
+          : config.guard().identifiers() ? IdentifierExtractor.standard() : IdentifierExtractor.none();
+      return new AgentSpec(this, threshold(resolved, extractor), resolved, extractor);
     }
 
-    private double threshold(Embedder resolved) {
+    private double threshold(Embedder resolved, IdentifierExtractor extractor) {
       double value;
+      java.util.OptionalDouble shipped;
       if (threshold != null) {
         value = threshold;
       } else if (config.guard().threshold().isPresent()) {
         value = config.guard().threshold().getAsDouble();
       } else if (calibration != null) {
         value = calibration.threshold(resolved);
+      } else if ((shipped = GuardCalibration.shippedThreshold(resolved, extractor != IdentifierExtractor.none()))
+          .isPresent()) {
+        value = shipped.getAsDouble();
       } else if (config.policy().guardsInLoop()) {
-        throw new IllegalArgumentException("agent " + id + ": memloop.agent.guard.threshold = calibrated, and no "
-            + "calibration was given for embedder " + resolved.name() + ": set a number in [0, 1] (builder.threshold, "
-            + "or the config key; memloop calibrate prints the triage one), or pass builder.calibration(...)");
+        throw new IllegalArgumentException("agent " + id + ": memloop.agent.guard.threshold = calibrated, and memloop "
+            + "ships a threshold only for the default embedder with identifiers on, not for " + resolved.name()
+            + (extractor == IdentifierExtractor.none() ? " with guard.identifiers = off" : "") + ": set a number in "
+            + "[0, 1] (builder.threshold, or the config key; memloop calibrate --pairs FILE fits one to your pairs), "
+            + "or pass builder.calibration(...)");
       } else {
         return Double.NaN; // no guard in the loop; a reasoner's seen() then asks for a threshold
       }

@@ -1,5 +1,6 @@
 package dev.memloop.runtime;
 
+import dev.memloop.memory.ItemIdentity;
 import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.MetadataValues;
@@ -128,9 +129,10 @@ final class StepHandle implements StepMemory {
     text("text", text);
     Map<String, Object> checked = MetadataValues.copyOf(metadata);
     for (String key : checked.keySet()) {
-      if (key.startsWith(MemoryKind.RESERVED_PREFIX)) {
+      if (key.startsWith(MemoryKind.RESERVED_PREFIX) && !key.equals(ItemIdentity.KEY)) {
         throw new IllegalArgumentException("metadata key '" + key + "' is reserved (keys under '"
-            + MemoryKind.RESERVED_PREFIX + "' are the runtime's: the kind and author are set for you)");
+            + MemoryKind.RESERVED_PREFIX + "' are the runtime's: the kind and author are set for you; the one a "
+            + "caller may set is " + ItemIdentity.KEY + ")");
       }
     }
     MemoryFuture<Remembered> answer = new MemoryFuture<>(agent);

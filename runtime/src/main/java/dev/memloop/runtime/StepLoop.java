@@ -3,6 +3,8 @@ package dev.memloop.runtime;
 import dev.memloop.memory.timing.DelayTimer;
 import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.config.ActionSettings;
+import dev.memloop.runtime.internal.identity.GuardKey;
+import dev.memloop.runtime.internal.identity.GuardKeys;
 import dev.memloop.runtime.internal.policy.MemoryPolicy;
 import dev.memloop.runtime.step.Action;
 import dev.memloop.runtime.step.ActionRun;
@@ -43,6 +45,7 @@ final class StepLoop {
     final PatternMarks marks;
     final StepHandle memory;
     Decision decision;
+    GuardKey key; // what the guard compares: the action's identity and wording, read once
     GuardCheck guard;
     int attempts;
     long actionStart;
@@ -152,8 +155,11 @@ final class StepLoop {
     }
     step.decision = decision;
     if (decision.acts()) {
+      // the agent's extractor reads the identity; one that throws fails the step, naming it, and nothing runs
+      step.key = GuardKeys.of(decision.actionLine(), decision.identity(), agent.spec().identifiers(),
+          agent.spec().timer()::nanoTime);
       waiting = Waiting.GUARD;
-      policy().guard(decision.actionLine(), this::guarded); // may answer before it returns
+      policy().guard(step.key, this::guarded); // may answer before it returns
     } else {
       guarded(GuardCheck.NOT_APPLICABLE);
     }
@@ -175,7 +181,7 @@ final class StepLoop {
   private void attempt() {
     int attempt = ++step.attempts;
     Action action = new Action(agent.spec().id(), run.turn().index(), index, step.decision.actionLine(),
-        step.observation);
+        step.observation, step.decision.identity());
     CompletionStage<String> stage;
     try {
       stage = agent.executor().execute(action, agent.actions());
@@ -259,7 +265,7 @@ final class StepLoop {
   // (4) a done action is remembered
 
   private void acted(ActionRun action) {
-    record(action, action.done() ? policy().rememberAction(step.decision.actionLine()) : null);
+    record(action, action.done() ? policy().rememberAction(step.key) : null);
   }
 
   // (5) the step is recorded

@@ -133,8 +133,12 @@ class BoardAgentTest {
     BlackboardSetup setup = BlackboardSetup.of(EMBEDDER);
     SharedBoard board = board(setup, Duration.ofMillis(30), timer);
     TestProbe<Blackboard.PostReply> acks = testKit.createTestProbe();
-    // another agent's executed action, as the runtime posts one: the guard matches actions only
-    board.writer().tell(new Blackboard.Post(1, "someone", line(7), null, Map.of(MemoryKind.KEY, "ACTION"), acks.ref()));
+    // another agent's executed action, as the runtime posts one: its identity beside its kind, under the embedding of
+    // its wording (the guard matches actions of the action's identity only, by the words beside the identifiers)
+    var action = dev.memloop.runtime.internal.identity.GuardKeys.ofLine(line(7),
+        dev.memloop.runtime.identity.IdentifierExtractor.standard());
+    board.writer().tell(new Blackboard.Post(1, "someone", line(7), EMBEDDER.embed(action.wording()), Map.of(
+        MemoryKind.KEY, "ACTION", dev.memloop.memory.ItemIdentity.KEY, action.identity()), acks.ref()));
     acks.expectMessageClass(Blackboard.Posted.class);
     ActorRef<Agent.Command> remote = agent("remote", config(MemoryPolicyKind.NETWORKED, Duration.ofMillis(100),
         Duration.ofMillis(30)), board, timer, ctx -> ScriptedReasoner.actOnEveryObservation());

@@ -82,8 +82,9 @@ class RuntimeBadInputTest {
     AgentConfig calibrated = PER_STEP.withBudget(null).withEmbedder(EmbedderChoice.parse("hashing")).withGuard(
         new GuardSettings(OptionalDouble.empty(), 3));
     assertThatThrownBy(() -> builder("a").config(calibrated).build())
-        .hasMessageContaining("agent a: memloop.agent.guard.threshold = calibrated, and no calibration was given for "
-            + "embedder " + EMBEDDER.name());
+        .hasMessageContaining("agent a: memloop.agent.guard.threshold = calibrated, and memloop ships a threshold only "
+            + "for the default embedder with identifiers on, not for " + EMBEDDER.name())
+        .hasMessageContaining("memloop calibrate --pairs FILE");
     assertThat(builder("a").config(calibrated).calibration(embedder -> 0.93).build().threshold()).isEqualTo(0.93);
     assertThat(builder("a").config(calibrated).threshold(0.8).calibration(embedder -> 0.93).build().threshold())
         .as("an explicit threshold wins").isEqualTo(0.8);

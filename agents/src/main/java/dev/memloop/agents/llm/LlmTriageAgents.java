@@ -1,6 +1,6 @@
 package dev.memloop.agents.llm;
 
-import dev.memloop.agents.triage.GuardCalibration;
+import dev.memloop.agents.triage.TriageCalibration;
 import dev.memloop.agents.triage.TriageAgents;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.DelayTimer;
@@ -46,7 +46,7 @@ public final class LlmTriageAgents {
     if (tools != null) {
       reasoner.toolSettings(tools);
     }
-    return AgentSpec.builder(id).config(config).embedder(embedder).calibration(GuardCalibration::threshold)
+    return AgentSpec.builder(id).config(config).embedder(embedder).calibration(TriageCalibration::threshold)
         .reasoners(reasoner.factory()).executor(TriageAgents.INVESTIGATE).timer(timer).seed(seed);
   }
 }

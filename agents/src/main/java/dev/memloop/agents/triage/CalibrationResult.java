@@ -8,9 +8,13 @@ package dev.memloop.agents.triage;
  *     incident: what the threshold must stay above
  * @param weakestDuplicate the lowest best-match similarity of a true duplicate's line
  * @param prose the same question asked of raw alert prose, which the guard does not use, and why
+ * @param identity the guard as it compares actions now (identifiers exactly, the other words by meaning) at the
+ *     same threshold, with the word values of {@code key=value} pairs ({@code sig=ssh-bruteforce}) as words, the
+ *     default, and as identifiers
  */
 public record CalibrationResult(String embedder, int workloads, int positives, int negatives, double threshold,
-    double f1, double precision, double recall, double worstImpostor, double weakestDuplicate, ProseFinding prose) {
+    double f1, double precision, double recall, double worstImpostor, double weakestDuplicate, ProseFinding prose,
+    IdentityFinding identity) {
 
   /**
    * Raw prose under the same embedder: how alike two alerts written through one template about different
@@ -18,4 +22,8 @@ public record CalibrationResult(String embedder, int workloads, int positives, i
    */
   public record ProseFinding(double sameTemplateOtherIncidentMax, double sameTemplateOtherIncidentMedian,
       double rewordingMedian, double rewordingMin, double bestF1) {}
+
+  /** The identity-aware guard's duplicate detection on the same lines, at the calibrated threshold. */
+  public record IdentityFinding(double f1, double precision, double recall, double wordValuesAsIdsF1,
+      double wordValuesAsIdsPrecision, double wordValuesAsIdsRecall) {}
 }

@@ -15,7 +15,7 @@ import org.apache.pekko.actor.typed.ActorRef;
  * (here a {@link SimulatedModel} reading the alert through {@link AlertReader}); the runtime's guard asks the
  * agent's memory whether an equivalent investigation was already done before one runs; the executor carries out
  * what the guard allows ({@link #INVESTIGATE}); and a done investigation is remembered. The threshold, unless the
- * config names one, is {@link GuardCalibration}'s for the embedder.
+ * config names one, is {@link TriageCalibration}'s for the embedder.
  */
 public final class TriageAgents {
 
@@ -30,7 +30,7 @@ public final class TriageAgents {
   /** The builder of a triage agent's spec, for callers that add their own parts (a store, a board) before building. */
   public static AgentSpec.Builder builder(String id, AgentConfig config, Embedder embedder,
       SimulatedModel.Parameters model, long seed, DelayTimer timer) {
-    return AgentSpec.builder(id).config(config).embedder(embedder).calibration(GuardCalibration::threshold)
+    return AgentSpec.builder(id).config(config).embedder(embedder).calibration(TriageCalibration::threshold)
         .reasoners(context -> new SimulatedModel(model, AlertReader::actionLine, context.seed()))
         .executor(INVESTIGATE).timer(timer).seed(reasonerSeed(seed));
   }

@@ -14,7 +14,7 @@ import java.util.List;
 public final class TriageWorkloads {
 
   /**
-   * Workload seeds reserved for guard calibration ({@link GuardCalibration}); experiments and fleets must not
+   * Workload seeds reserved for guard calibration ({@link TriageCalibration}); experiments and fleets must not
    * use them, so that the threshold is chosen on data the results are not measured on.
    */
   public static final long HELD_OUT_FIRST = 1_000_000_000L;

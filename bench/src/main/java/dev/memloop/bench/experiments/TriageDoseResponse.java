@@ -2,7 +2,7 @@ package dev.memloop.bench.experiments;
 
 import dev.memloop.agents.llm.LlmTriageAgents;
 import dev.memloop.agents.triage.CalibrationResult;
-import dev.memloop.agents.triage.GuardCalibration;
+import dev.memloop.agents.triage.TriageCalibration;
 import dev.memloop.agents.triage.TriageFleet;
 import dev.memloop.agents.triage.TriageRun;
 import dev.memloop.agents.triage.TriageScore;
@@ -79,7 +79,7 @@ public final class TriageDoseResponse implements Experiment {
   @Override
   public ExperimentReport run(ExperimentContext context) throws Exception {
     AgentConfig base = AgentConfigs.agent(context.system().settings().config()).withEmbedder(context.embedderChoice()).withBudget(BUDGET);
-    CalibrationResult calibration = GuardCalibration.calibrate(context.embedder(), AlertWorkloadSpec.DEFAULT);
+    CalibrationResult calibration = TriageCalibration.calibrate(context.embedder(), AlertWorkloadSpec.DEFAULT);
     List<ModelRecords> models = new ArrayList<>();
     for (SimulatedModelPreset preset : List.of(SimulatedModelPreset.NANO_SIM, SimulatedModelPreset.MINI_SIM)) {
       context.progress("table4: " + preset.configName() + ", 7 arms x " + WORKLOADS + " workloads");

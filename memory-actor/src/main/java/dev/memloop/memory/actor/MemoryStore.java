@@ -53,15 +53,22 @@ public final class MemoryStore extends AbstractBehavior<MemoryStore.Command> {
   }
 
   /**
-   * The most similar item of {@code kinds} (null: every kind) if at least {@code threshold}-similar: the loop
-   * guard's question (the runtime's guard asks for actions only).
+   * The most similar item of {@code kinds} (null: every kind) and of {@code identity} (null: any;
+   * {@code ItemIdentity.NONE}: none) if at least {@code threshold}-similar: the loop guard's question (the runtime's
+   * guard asks for actions of the action's identity only).
    */
   public record Match(long requestId, String text, float[] vector, double threshold, Set<MemoryKind> kinds,
-      ActorRef<Reply> replyTo) implements Command {
+      String identity, ActorRef<Reply> replyTo) implements Command {
 
-    /** Among every kind. */
+    /** Among every kind and identity. */
     public Match(long requestId, String text, float[] vector, double threshold, ActorRef<Reply> replyTo) {
-      this(requestId, text, vector, threshold, null, replyTo);
+      this(requestId, text, vector, threshold, null, null, replyTo);
+    }
+
+    /** Among {@code kinds}, any identity. */
+    public Match(long requestId, String text, float[] vector, double threshold, Set<MemoryKind> kinds,
+        ActorRef<Reply> replyTo) {
+      this(requestId, text, vector, threshold, kinds, null, replyTo);
     }
   }
 

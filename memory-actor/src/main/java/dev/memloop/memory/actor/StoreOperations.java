@@ -1,5 +1,6 @@
 package dev.memloop.memory.actor;
 
+import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.MemoryUnavailableException;
 import dev.memloop.memory.Recall;
@@ -39,10 +40,12 @@ final class StoreOperations {
   MemoryStore.Reply match(MemoryStore.Match m) {
     return timed(m.requestId(), start -> {
       Optional<Recall> best;
-      if (m.kinds() == null) {
+      if (m.kinds() == null && m.identity() == null) {
         best = m.vector() == null ? memory.match(m.text(), m.threshold()) : memory.matchVector(m.vector(), m.threshold());
-      } else if (m.vector() != null && m.kinds().size() == 1) { // the guard's lookup: a miss allocates nothing
-        best = memory.matchVector(m.vector(), m.threshold(), m.kinds().iterator().next());
+      } else if (m.vector() != null && m.kinds() != null && m.kinds().size() == 1) { // the guard's: a miss allocates nothing
+        MemoryKind kind = m.kinds().iterator().next();
+        best = m.identity() == null ? memory.matchVector(m.vector(), m.threshold(), kind)
+            : memory.matchVector(m.vector(), m.threshold(), kind, m.identity());
       } else {
         best = matchAmong(m);
       }
@@ -52,7 +55,11 @@ final class StoreOperations {
 
   private Optional<Recall> matchAmong(MemoryStore.Match m) {
     MemoryQuery.Builder query = m.vector() == null ? MemoryQuery.text(m.text()) : MemoryQuery.vector(m.vector());
-    return memory.search(query.minScore(m.threshold()).kinds(m.kinds()).build()).stream().findFirst();
+    query.minScore(m.threshold()).kinds(m.kinds());
+    if (m.identity() != null) {
+      query.identity(m.identity());
+    }
+    return memory.search(query.build()).stream().findFirst();
   }
 
   MemoryStore.Reply stats(MemoryStore.GetStats m) {

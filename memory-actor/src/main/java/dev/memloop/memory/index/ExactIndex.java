@@ -166,6 +166,27 @@ public final class ExactIndex implements VectorIndex {
     into.top.finish();
   }
 
+  @Override
+  public void searchAmong(float[] unitQuery, int[] ordinals, int count, int k, float minScore, IntPredicate accept,
+      SearchBuffers into) {
+    IndexInputs.checkSearch(unitQuery, k, dimension, into.four);
+    into.begin(k);
+    if (count > 0) {
+      float[] query = IndexInputs.padded(unitQuery, dimension, stride, into);
+      float[] scores = into.scores(count);
+      VectorMath.dotSelected(query, rows, stride, stride, ordinals, count, scores); // the re-rank's kernel
+      into.countReranked(count);
+      TopK top = into.top;
+      for (int i = 0; i < count; i++) {
+        int ordinal = ordinals[i];
+        if (scores[i] >= minScore && (accept == null || accept.test(ordinal))) {
+          top.offer(scores[i], keys[ordinal], ordinal);
+        }
+      }
+    }
+    into.top.finish();
+  }
+
   /** Scores every row in float, four at a time. */
   void scan(float[] query, float minScore, IntPredicate accept, SearchBuffers into) {
     float[] scores = into.floats(size);

@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * BM25 over texts, in process: the lexical half of a hybrid recall. Each text is split into terms (runs of letters
- * and digits, lower-cased; nothing is stemmed or dropped), and a query's score for a text is Okapi BM25 with
+ * BM25 over texts, in process: the lexical half of a hybrid recall. Each text is read into terms by its
+ * {@link TextAnalysis} (Lucene's English chain by default: stop words dropped, possessives, lower case, Porter
+ * stemming; the same chain for texts and queries), and a query's score for a text is Okapi BM25 with
  * Lucene's idf, {@code ln(1 + (N - df + 0.5) / (df + 0.5))}, and {@code k1 = 1.2}, {@code b = 0.75}: each distinct
  * query term found in the text adds {@code idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * len / avgLen))}. A text
  * that holds no query term is not a result. Equal scores go to the smaller key (the older text, as the memory's
@@ -16,10 +17,10 @@ import java.util.Map;
  *
  * <p>Texts are added and removed by key (the memory's stable item key); a removed text's postings go at once, so
  * document frequencies are always those of the live texts. A search allocates its results only: the query's terms
- * are looked up in place (a term with a letter beyond ASCII is lower-cased into a string first, as {@link #terms}
- * does, since Unicode lower-casing may change its length), and its score buffers are reused. Not thread-safe: its owner (a memory's single writer, or its lock) serializes use.
+ * are looked up in the analyzer's buffer, in place, and its score buffers are reused. Not thread-safe: its owner (a
+ * memory's single writer, or its lock) serializes use.
  */
-public final class LexicalIndex {
+public final class LexicalIndex implements TextAnalysis.TermSink {
 
   /** BM25's term-frequency saturation. */
   public static final float K1 = 1.2f;
@@ -51,6 +52,29 @@ public final class LexicalIndex {
   private float[] scores = new float[16];
   private int[] touched = new int[16];
   private final TopK top = new TopK();
+  private final TextAnalysis analysis;
+  // the search in progress, for term(): the sink of the query's terms, so that a search captures nothing
+  private float searchAvgLength;
+  private int searchTouched;
+  private float searchIdfSum;
+
+  /** BM25 with Lucene's English analysis. */
+  public LexicalIndex() {
+    this(TextAnalysis.english());
+  }
+
+  /** BM25 over the terms {@code analysis} reads. */
+  public LexicalIndex(TextAnalysis analysis) {
+    if (analysis == null) {
+      throw new IllegalArgumentException("a lexical index needs its text analysis");
+    }
+    this.analysis = analysis;
+  }
+
+  /** How texts and queries are read into terms. */
+  public TextAnalysis analysis() {
+    return analysis;
+  }
 
   private static final class Postings {
     int[] docs = new int[4];
@@ -78,6 +102,7 @@ public final class LexicalIndex {
       counts.merge(termId(term), 1, Integer::sum);
       length++;
     }
+    // a text of stop words only has no terms: it is kept (removals still find it) and matches no query
     int doc = freeCount > 0 ? free[--freeCount] : slots++;
     grow(doc + 1);
     keys[doc] = key;
@@ -139,8 +164,23 @@ public final class LexicalIndex {
    * fewer when fewer texts hold a query term.
    */
   public List<Hit> search(String query, int k) {
+    return search(query, k, 0);
+  }
+
+  /**
+   * As {@link #search(String, int)}, keeping only texts whose score is at least {@code minShare} of the query's
+   * ideal: the sum of the idf of its distinct terms the index holds, what a text of average length holding each of
+   * them once scores. A text that shares one common term with a long query falls below a share that one that shares
+   * its rare terms reaches.
+   *
+   * @param minShare in [0, 1]
+   */
+  public List<Hit> search(String query, int k, float minShare) {
     if (k <= 0) {
       throw new IllegalArgumentException("k must be > 0: " + k);
+    }
+    if (!(minShare >= 0 && minShare <= 1)) {
+      throw new IllegalArgumentException("the least share of the ideal score must be in [0, 1]: " + minShare);
     }
     if (live == 0) {
       return List.of();
@@ -149,41 +189,30 @@ public final class LexicalIndex {
       scores = new float[keys.length];
       touched = new int[keys.length];
     }
-    float avgLength = (float) totalLength / live;
-    int touchedCount = 0;
+    searchAvgLength = (float) totalLength / live;
+    searchTouched = 0;
+    searchIdfSum = 0;
     if (++queryEpoch == 0) { // after 2^32 searches: start the marks again
       Arrays.fill(queryMark, 0);
       queryEpoch = 1;
     }
-    for (int start = termStart(query, 0), end; start >= 0; start = termStart(query, end)) {
-      end = termEnd(query, start);
-      int id = ascii(query, start, end) ? findTerm(query, start, end) : findTerm(lowerCase(query, start, end));
-      if (id < 0 || queryMark[id] == queryEpoch) {
-        continue; // a term no text holds, or one this query counted already
-      }
-      queryMark[id] = queryEpoch;
-      Postings p = postings.get(id);
-      if (p.size == 0) {
-        continue;
-      }
-      float idf = idf(live, p.size);
-      for (int j = 0; j < p.size; j++) {
-        int doc = p.docs[j];
-        float tf = p.tfs[j];
-        float norm = K1 * (1 - B + B * lengths[doc] / avgLength);
-        if (scores[doc] == 0) {
-          touched[touchedCount++] = doc;
-        }
-        scores[doc] += idf * tf * (K1 + 1) / (tf + norm);
-      }
-    }
+    analysis.forEachTerm(query, this);
+    int touchedCount = searchTouched;
+    float least = minShare * searchIdfSum;
+    int kept = 0;
     top.reset(Math.min(k, touchedCount == 0 ? 1 : touchedCount));
     for (int t = 0; t < touchedCount; t++) {
       int doc = touched[t];
-      top.offer(scores[doc], keys[doc], doc);
+      if (scores[doc] >= least) {
+        top.offer(scores[doc], keys[doc], doc);
+        kept++;
+      }
       scores[doc] = 0; // ready for the next search
     }
     top.finish();
+    if (kept == 0) {
+      return List.of();
+    }
     List<Hit> hits = new ArrayList<>(top.size());
     for (int i = 0; i < top.size(); i++) {
       hits.add(new Hit(top.key(i), top.score(i)));
@@ -191,54 +220,42 @@ public final class LexicalIndex {
     return hits;
   }
 
+  /** One term of the query in progress, in the analyzer's buffer: its postings add to the texts that hold it. */
+  @Override
+  public void term(char[] buffer, int length) {
+    int id = findTerm(buffer, length);
+    if (id < 0 || queryMark[id] == queryEpoch) {
+      return; // a term no text holds, or one this query counted already
+    }
+    queryMark[id] = queryEpoch;
+    Postings p = postings.get(id);
+    if (p.size == 0) {
+      return;
+    }
+    float idf = idf(live, p.size);
+    searchIdfSum += idf;
+    for (int j = 0; j < p.size; j++) {
+      int doc = p.docs[j];
+      float tf = p.tfs[j];
+      float norm = K1 * (1 - B + B * lengths[doc] / searchAvgLength);
+      if (scores[doc] == 0) {
+        touched[searchTouched++] = doc;
+      }
+      scores[doc] += idf * tf * (K1 + 1) / (tf + norm);
+    }
+  }
+
   /** Lucene's BM25 idf: never negative, even for a term in most texts. */
   static float idf(int texts, int withTerm) {
     return (float) Math.log(1 + (texts - withTerm + 0.5) / (withTerm + 0.5));
   }
 
-  /** The terms of {@code text}: maximal runs of letters and digits, lower-cased, in order. */
-  public static List<String> terms(String text) {
-    List<String> terms = new ArrayList<>();
-    for (int start = termStart(text, 0), end; start >= 0; start = termStart(text, end)) {
-      end = termEnd(text, start);
-      terms.add(lowerCase(text, start, end));
-    }
-    return terms;
+  /** The terms of {@code text} as this index reads them (its analysis), in order. */
+  public List<String> terms(String text) {
+    return analysis.terms(text);
   }
 
-  /** Where the next term of {@code text} starts at or after {@code from}, or -1: the one rule of what a term is. */
-  private static int termStart(String text, int from) {
-    for (int i = from; i < text.length(); i++) {
-      if (Character.isLetterOrDigit(text.charAt(i))) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  /** Where the term starting at {@code start} ends (exclusive). */
-  private static int termEnd(String text, int start) {
-    int i = start;
-    while (i < text.length() && Character.isLetterOrDigit(text.charAt(i))) {
-      i++;
-    }
-    return i;
-  }
-
-  private static boolean ascii(String text, int start, int end) {
-    for (int i = start; i < end; i++) {
-      if (text.charAt(i) >= 128) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static String lowerCase(String text, int start, int end) {
-    return text.substring(start, end).toLowerCase(java.util.Locale.ROOT);
-  }
-
-  /** The id of {@code term} (lower-cased already), made if new. */
+  /** The id of {@code term} (as the analysis read it), made if new. */
   private int termId(String term) {
     int found = findTerm(term);
     if (found >= 0) {
@@ -247,7 +264,7 @@ public final class LexicalIndex {
     if ((termCount + 1) * 2 > termSlots.length) { // at most half full: probes stay short
       rehash(termSlots.length * 2);
     }
-    int slot = slotFor(hash(term, 0, term.length()));
+    int slot = slotFor(hash(term));
     while (termSlots[slot] != null) {
       slot = (slot + 1) & (termSlots.length - 1);
     }
@@ -261,44 +278,55 @@ public final class LexicalIndex {
     return id;
   }
 
-  /** The id of a term already lower-cased, or -1. */
-  private int findTerm(String term) {
-    return findTerm(term, 0, term.length());
-  }
-
-  /** The id of {@code text[start, end)} with ASCII letters lower-cased, or -1; reads the text in place. */
-  private int findTerm(String text, int start, int end) {
-    int slot = slotFor(hash(text, start, end));
+  /** The id of the term in {@code buffer[0, length)}, or -1; reads the buffer in place. */
+  private int findTerm(char[] buffer, int length) {
+    int slot = slotFor(hash(buffer, length));
     for (String stored; (stored = termSlots[slot]) != null; slot = (slot + 1) & (termSlots.length - 1)) {
-      if (sameTerm(stored, text, start, end)) {
+      if (sameTerm(stored, buffer, length)) {
         return idOfSlot[slot];
       }
     }
     return -1;
   }
 
-  private static boolean sameTerm(String stored, String text, int start, int end) {
-    if (stored.length() != end - start) {
+  private static boolean sameTerm(String stored, char[] buffer, int length) {
+    if (stored.length() != length) {
       return false;
     }
-    for (int i = start; i < end; i++) {
-      if (stored.charAt(i - start) != asciiLower(text.charAt(i))) {
+    for (int i = 0; i < length; i++) {
+      if (stored.charAt(i) != buffer[i]) {
         return false;
       }
     }
     return true;
   }
 
-  private static int hash(String text, int start, int end) {
+  /** The id of {@code term}, or -1: a write's lookup. */
+  private int findTerm(String term) {
+    int slot = slotFor(hash(term));
+    for (String stored; (stored = termSlots[slot]) != null; slot = (slot + 1) & (termSlots.length - 1)) {
+      if (stored.equals(term)) {
+        return idOfSlot[slot];
+      }
+    }
+    return -1;
+  }
+
+  /** The same hash as {@link #hash(char[], int)} of the term's characters. */
+  private static int hash(String term) {
     int h = 0;
-    for (int i = start; i < end; i++) {
-      h = 31 * h + asciiLower(text.charAt(i));
+    for (int i = 0; i < term.length(); i++) {
+      h = 31 * h + term.charAt(i);
     }
     return h ^ (h >>> 16);
   }
 
-  private static char asciiLower(char c) {
-    return c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
+  private static int hash(char[] buffer, int length) {
+    int h = 0;
+    for (int i = 0; i < length; i++) {
+      h = 31 * h + buffer[i];
+    }
+    return h ^ (h >>> 16);
   }
 
   private int slotFor(int hash) {
@@ -312,7 +340,7 @@ public final class LexicalIndex {
     idOfSlot = new int[capacity];
     for (int s = 0; s < oldSlots.length; s++) {
       if (oldSlots[s] != null) {
-        int slot = slotFor(hash(oldSlots[s], 0, oldSlots[s].length()));
+        int slot = slotFor(hash(oldSlots[s]));
         while (termSlots[slot] != null) {
           slot = (slot + 1) & (capacity - 1);
         }

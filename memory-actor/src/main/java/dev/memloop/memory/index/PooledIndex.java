@@ -133,4 +133,24 @@ public final class PooledIndex implements VectorIndex {
     }
     into.top.finish();
   }
+
+  @Override
+  public void searchAmong(float[] unitQuery, int[] ordinals, int count, int k, float minScore, IntPredicate accept,
+      SearchBuffers into) {
+    IndexInputs.checkSearch(unitQuery, k, dimension, into.four);
+    into.begin(k);
+    if (count > 0) {
+      float[] query = IndexInputs.padded(unitQuery, dimension, stride, into);
+      into.countReranked(count);
+      TopK top = into.top;
+      for (int i = 0; i < count; i++) {
+        int ordinal = ordinals[i];
+        float score = VectorMath.dot(query, rows[ordinal]); // the one-row kernel of the scan: the same scores
+        if (score >= minScore && (accept == null || accept.test(ordinal))) {
+          top.offer(score, keys[ordinal], ordinal);
+        }
+      }
+    }
+    into.top.finish();
+  }
 }

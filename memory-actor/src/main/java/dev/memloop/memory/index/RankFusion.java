@@ -15,6 +15,12 @@ public final class RankFusion {
   /** The constant of the original paper (Cormack, Clarke and Büttcher, 2009), and the usual one. */
   public static final int C = 60;
 
+  /**
+   * The least share of a query's ideal BM25 score ({@link LexicalIndex#search(String, int, float)}) a lexical hit needs
+   * to take part in a hybrid recall's fusion: a text that shares one common word with a long question does not.
+   */
+  public static final float MIN_LEXICAL_SHARE = 0.1f;
+
   /** A fused key and its score. */
   public record Fused(long key, double score) {}
 

@@ -20,6 +20,7 @@ public final class SearchBuffers {
   private float[] floats = Empty.FLOATS;
   private int[] candidates = Empty.INTS;
   private float[] scores = Empty.FLOATS;
+  private int[] chosen = Empty.INTS;
   /** Scratch for the query's unit-length check. */
   final float[] four = new float[4];
   private float[] laneTop = Empty.FLOATS;
@@ -133,6 +134,17 @@ public final class SearchBuffers {
       scores = new float[grow(length)];
     }
     return scores;
+  }
+
+  /**
+   * A scratch array of at least {@code length} ordinals for a caller that picks the rows to score
+   * ({@link VectorIndex#searchAmong}); kept apart from the search's own arrays, reused by the next call.
+   */
+  public int[] chosenOrdinals(int length) {
+    if (chosen.length < length) {
+      chosen = new int[grow(length)];
+    }
+    return chosen;
   }
 
   float[] laneTop(int length) {

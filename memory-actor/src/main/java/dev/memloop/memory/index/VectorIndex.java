@@ -45,6 +45,28 @@ public interface VectorIndex {
    */
   void search(float[] unitQuery, int k, float minScore, IntPredicate accept, SearchBuffers into);
 
+  /**
+   * As {@link #search}, scoring only the first {@code count} of {@code ordinals} (an identity's items, say): exact
+   * scores, with the kernel {@link #search} re-ranks with where it can. This default copies each vector; the exact
+   * indexes score their rows in place.
+   *
+   * @param ordinals distinct ordinals of this index; read, not kept
+   */
+  default void searchAmong(float[] unitQuery, int[] ordinals, int count, int k, float minScore, IntPredicate accept,
+      SearchBuffers into) {
+    IndexInputs.checkSearch(unitQuery, k, dimension(), into.four);
+    into.begin(k);
+    into.countReranked(count);
+    for (int i = 0; i < count; i++) {
+      int ordinal = ordinals[i];
+      float score = dev.memloop.memory.internal.vector.VectorMath.dot(unitQuery, vector(ordinal));
+      if (score >= minScore && (accept == null || accept.test(ordinal))) {
+        into.top.offer(score, key(ordinal), ordinal);
+      }
+    }
+    into.top.finish();
+  }
+
   /** Whether results are the exact top k (true) or approximate (an HNSW graph). */
   boolean exact();
 }

@@ -33,10 +33,10 @@ class LexicalIndexTest {
   /** BM25 as the formula says, recomputed from the texts for every query. */
   static Map<Long, Double> reference(Map<Long, String> texts, String query) {
     Map<Long, List<String>> docs = new LinkedHashMap<>();
-    texts.forEach((key, text) -> docs.put(key, LexicalIndex.terms(text)));
+    texts.forEach((key, text) -> docs.put(key, TextAnalysis.english().terms(text)));
     double avg = docs.values().stream().mapToInt(List::size).average().orElse(0);
     Map<Long, Double> scores = new HashMap<>();
-    for (String term : new HashSet<>(LexicalIndex.terms(query))) {
+    for (String term : new HashSet<>(TextAnalysis.english().terms(query))) {
       long df = docs.values().stream().filter(d -> d.contains(term)).count();
       if (df == 0) {
         continue;
@@ -69,6 +69,30 @@ class LexicalIndexTest {
       long above = expected.values().stream().filter(s -> s > last + 1e-3 * Math.max(1, last)).count();
       assertThat(above).isLessThanOrEqualTo(hits.size());
     }
+  }
+
+  @Test
+  void should_never_match_a_query_through_a_stop_word_alone_and_find_a_word_by_its_stem() {
+    LexicalIndex index = new LexicalIndex();
+    index.add(1, "The Porto warehouse is closed on Mondays");
+    index.add(2, "Order-42 was refunded");
+    assertThat(index.search("which purchase did we give the money back for?", 5)).as("'the' matches nothing").isEmpty();
+    assertThat(index.search("refunds of orders", 5)).extracting(LexicalIndex.Hit::key).containsExactly(2L);
+  }
+
+  @Test
+  void should_keep_only_hits_that_reach_a_share_of_the_query_s_ideal_score() {
+    LexicalIndex index = new LexicalIndex();
+    index.add(1, "ssh login failed on web-03");
+    index.add(2, "a login page for the hotel");
+    for (long key = 3; key < 40; key++) {
+      index.add(key, "filler line " + key + " about a login"); // "login" is common, "ssh" and "failed" are rare
+    }
+    List<LexicalIndex.Hit> all = index.search("ssh login failed", 50, 0);
+    List<LexicalIndex.Hit> strong = index.search("ssh login failed", 50, 0.5f);
+    assertThat(all).hasSize(39);
+    assertThat(strong).extracting(LexicalIndex.Hit::key).as("only the text with the rare words").containsExactly(1L);
+    assertThat(strong.get(0).score()).isEqualTo(all.get(0).score());
   }
 
   @Test
@@ -128,9 +152,12 @@ class LexicalIndexTest {
   }
 
   @Test
-  void should_split_terms_on_anything_but_letters_and_digits_and_order_ties_by_key() {
-    assertThat(LexicalIndex.terms("Disk FULL on db-3, again!")).containsExactly("disk", "full", "on", "db", "3",
-        "again");
+  void should_read_terms_with_lucene_s_english_chain_and_order_ties_by_key() {
+    assertThat(new LexicalIndex().terms("The disks were FULL on db-3, again: the customer's refunds!"))
+        .as("stop words dropped, possessives and plurals stemmed, lower case")
+        .containsExactly("disk", "were", "full", "db", "3", "again", "custom", "refund");
+    assertThat(TextAnalysis.plain().terms("The disks were FULL")).as("the chain before: nothing dropped")
+        .containsExactly("the", "disks", "were", "full");
     LexicalIndex index = new LexicalIndex();
     index.add(5, "the train to Porto");
     index.add(2, "the train to Porto");

@@ -48,7 +48,8 @@ final class AgentConfigReader {
         () -> "calibrated".equals(word(c, "guard.threshold")) ? OptionalDouble.empty()
             : OptionalDouble.of(c.getDouble("guard.threshold")));
     int padOps = value(c, "guard.pad-ops", path, () -> wholeNumber(c, "guard.pad-ops"));
-    return section(path, () -> new GuardSettings(threshold, padOps));
+    boolean identifiers = value(c, "guard.identifiers", path, () -> c.getBoolean("guard.identifiers"));
+    return section(path, () -> new GuardSettings(threshold, padOps, identifiers));
   }
 
   private static WindowSettings window(Config c, String path) {

@@ -7,8 +7,10 @@ import java.util.OptionalDouble;
  *
  * @param threshold the match threshold in [0, 1] (a cosine below 0 is an unrelated line, never a repeat); empty for {@code calibrated} (resolved by the spec's builder)
  * @param padOps measured store ops in the budget estimate's pad
+ * @param identifiers whether the guard reads an action's identifiers ({@code guard.identifiers}): on, a repeat must
+ *     name the same ids, amounts, dates and hosts; off, it is matched by meaning alone
  */
-public record GuardSettings(OptionalDouble threshold, int padOps) {
+public record GuardSettings(OptionalDouble threshold, int padOps, boolean identifiers) {
 
   public GuardSettings {
     if (threshold == null) {
@@ -23,7 +25,12 @@ public record GuardSettings(OptionalDouble threshold, int padOps) {
     }
   }
 
+  /** Settings that read identifiers (the default). */
+  public GuardSettings(OptionalDouble threshold, int padOps) {
+    this(threshold, padOps, true);
+  }
+
   public GuardSettings withThreshold(double newThreshold) {
-    return new GuardSettings(OptionalDouble.of(newThreshold), padOps);
+    return new GuardSettings(OptionalDouble.of(newThreshold), padOps, identifiers);
   }
 }

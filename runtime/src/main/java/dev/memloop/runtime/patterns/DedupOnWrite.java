@@ -1,10 +1,13 @@
 package dev.memloop.runtime.patterns;
 
 import dev.memloop.memory.Embedder;
+import dev.memloop.memory.ItemIdentity;
 import dev.memloop.memory.MemoryFullException;
 import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
+import dev.memloop.runtime.identity.IdentifierExtractor;
+import dev.memloop.runtime.internal.identity.GuardKeys;
 import dev.memloop.runtime.internal.memory.ChargedReads;
 import java.util.HashMap;
 import java.util.Map;
@@ -13,7 +16,10 @@ import java.util.Optional;
 /**
  * A write whose near-duplicate is already stored merges into it instead of adding a copy: the memory keeps one
  * item per fact, however many wordings of it are saved, and the item counts its copies (metadata
- * {@value #COPIES}). What the merged item says is configured: the first wording, the newest, or both.
+ * {@value #COPIES}). What the merged item says is configured: the first wording, the newest, or both. A near-duplicate
+ * is of the same kind and the same identity, the guard's rule: a note about order-43 never merges into one about
+ * order-42, however alike their words. A write that carries no identity ({@link ItemIdentity#KEY}) is given the one
+ * its text names ({@link IdentifierExtractor}), so that later writes find it by it.
  */
 public final class DedupOnWrite {
 
@@ -42,18 +48,28 @@ public final class DedupOnWrite {
   private final Embedder embedder;
   private final double threshold;
   private final Keep keep;
+  private final IdentifierExtractor identifiers;
   private long writes;
   private long added;
   private long merged;
 
+  /** Dedup with the standard identifiers. */
   public DedupOnWrite(WorkingMemory memory, Embedder embedder, double threshold, Keep keep) {
-    if (memory == null || embedder == null || keep == null) {
-      throw new IllegalArgumentException("dedup-on-write needs a memory, an embedder and what to keep");
+    this(memory, embedder, threshold, keep, IdentifierExtractor.standard());
+  }
+
+  /** @param identifiers how a write's identity is read from its text when its metadata carries none */
+  public DedupOnWrite(WorkingMemory memory, Embedder embedder, double threshold, Keep keep,
+      IdentifierExtractor identifiers) {
+    if (memory == null || embedder == null || keep == null || identifiers == null) {
+      throw new IllegalArgumentException("dedup-on-write needs a memory, an embedder, what to keep and an identifier "
+          + "extractor");
     }
     this.memory = memory;
     this.embedder = embedder;
     this.threshold = Thresholds.similarity("dedup threshold", threshold);
     this.keep = keep;
+    this.identifiers = identifiers;
   }
 
   public Write write(String text) {
@@ -76,13 +92,21 @@ public final class DedupOnWrite {
     writes++;
     // a twin is of the same kind: a note never merges into the action it resembles, nor an action into a note (the
     // guard, which looks for actions, would then miss it)
-    MemoryKind kind = MemoryKind.of(metadata == null ? Map.of() : metadata);
+    Map<String, ?> given = metadata == null ? Map.of() : metadata;
+    MemoryKind kind = MemoryKind.of(given);
+    String identity = ItemIdentity.of(given);
+    if (identity == null) {
+      identity = GuardKeys.ofLine(text, identifiers).identity(); // null: the text names nothing
+    }
     Optional<Recall> twin = ChargedReads.isZero(vector) ? Optional.empty()
-        : memory.matchVector(vector, threshold, kind);
+        : memory.matchVector(vector, threshold, kind, identity == null ? ItemIdentity.NONE : identity);
     try {
       if (twin.isEmpty()) {
-        Map<String, Object> withCount = new HashMap<>(metadata == null ? Map.of() : metadata);
+        Map<String, Object> withCount = new HashMap<>(given);
         withCount.put(COPIES, 1);
+        if (identity != null) {
+          withCount.put(ItemIdentity.KEY, identity);
+        }
         String id = memory.addVector(vector, text, withCount);
         added++;
         return new Write(Outcome.ADDED, id, 1, null);

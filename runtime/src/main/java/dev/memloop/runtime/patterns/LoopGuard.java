@@ -1,14 +1,20 @@
 package dev.memloop.runtime.patterns;
 
+import dev.memloop.memory.ItemIdentity;
 import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.timing.Ticker;
 import dev.memloop.memory.timing.Units;
+import dev.memloop.runtime.identity.IdentifierExtractor;
+import dev.memloop.runtime.internal.identity.GuardKey;
+import dev.memloop.runtime.internal.identity.GuardKeys;
 import dev.memloop.runtime.internal.memory.ChargedReads;
 import dev.memloop.runtime.internal.memory.LatencyBudget;
 import dev.memloop.runtime.internal.memory.LocalMemoryAccess;
 import dev.memloop.runtime.internal.memory.MemoryAccess;
+import dev.memloop.runtime.step.ActionCall;
+import dev.memloop.runtime.step.ActionIdentity;
 import dev.memloop.runtime.step.GuardCheck;
 import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.MemoryOutcome;
@@ -20,7 +26,9 @@ import java.util.function.Consumer;
  * Before an action, "have I already done this?"; after it, record it. The runtime's own guard path
  * ({@link ChargedReads}: the budget, the in-process embedding, the lookup charged at its real cost) for code
  * outside an agent's step loop: over the agent's own memory (a direct call), or over any {@link MemoryAccess}, such
- * as a blackboard's ("has anyone here already done this?") or a networked store's.
+ * as a blackboard's ("has anyone here already done this?") or a networked store's. The same rule as the step loop's
+ * guard: a repeat names the same identifiers (read by the guard's {@link IdentifierExtractor}), or has the same
+ * idempotency key, or the same structured arguments, and its other words mean the same.
  *
  * <p>Not thread-safe: one per agent.
  */
@@ -31,6 +39,7 @@ public final class LoopGuard {
 
   private final ChargedReads reads;
   private final double threshold;
+  private final IdentifierExtractor identifiers;
   private long checks;
   private long hits;
   private long misses;
@@ -38,9 +47,10 @@ public final class LoopGuard {
   private long timedOut;
   private long recorded;
 
-  private LoopGuard(ChargedReads reads, double threshold) {
+  private LoopGuard(ChargedReads reads, double threshold, IdentifierExtractor identifiers) {
     this.reads = reads;
     this.threshold = threshold;
+    this.identifiers = identifiers;
   }
 
   /** A guard over {@code memory}, with {@code budgetPerTurn} for lookups (null: unlimited). */
@@ -76,7 +86,16 @@ public final class LoopGuard {
     }
     double checked = Thresholds.guard("guard threshold", threshold);
     LatencyBudget budget = new LatencyBudget(budgetPerTurn == null ? Long.MAX_VALUE : budgetPerTurn.toNanos(), 3);
-    return new LoopGuard(new ChargedReads(embedder, access, budget, maxWait.toNanos(), ticker), checked);
+    return new LoopGuard(new ChargedReads(embedder, access, budget, maxWait.toNanos(), ticker), checked,
+        IdentifierExtractor.standard());
+  }
+
+  /** This guard, reading identifiers with {@code extractor} ({@link IdentifierExtractor#none()}: meaning alone). */
+  public LoopGuard withIdentifiers(IdentifierExtractor extractor) {
+    if (extractor == null) {
+      throw new IllegalArgumentException("a loop guard's identifier extractor must not be null");
+    }
+    return new LoopGuard(reads, threshold, extractor);
   }
 
   /** A new turn: a fresh budget. */
@@ -99,17 +118,47 @@ public final class LoopGuard {
     return check[0];
   }
 
+  /** As {@link #before(String)} for an action under an idempotency key: the same key is the same act. */
+  public GuardCheck before(String action, String idempotencyKey) {
+    return at(key(action, ActionIdentity.key(idempotencyKey)));
+  }
+
+  /** As {@link #before(String)} for a structured call: its arguments exactly, its verb by meaning. */
+  public GuardCheck before(ActionCall call) {
+    return at(key(call == null ? null : call.line(), call == null ? null : ActionIdentity.of(call)));
+  }
+
+  private GuardCheck at(GuardKey key) {
+    GuardCheck[] check = new GuardCheck[1];
+    before(key, c -> check[0] = c);
+    if (check[0] == null) {
+      throw new IllegalStateException("this guard's access answers later; use before(action, callback)");
+    }
+    return check[0];
+  }
+
   /** What every recorded action is stored with: its kind, so that the check (which matches actions) finds it. */
   private static final Map<String, Object> ACTION = Map.copyOf(MemoryKind.ACTION.tag(null, Map.of()));
 
   /** Checks {@code action}; {@code check} is called exactly once, possibly before this method returns. */
   public void before(String action, Consumer<GuardCheck> check) {
-    Thresholds.text("action", action);
+    before(key(action, ActionIdentity.FROM_LINE), check);
+  }
+
+  private void before(GuardKey key, Consumer<GuardCheck> check) {
     checks++;
-    reads.guard(action, threshold, result -> {
+    reads.guard(key, threshold, result -> {
       count(result.outcome());
       check.accept(result);
     });
+  }
+
+  private GuardKey key(String action, ActionIdentity identity) {
+    Thresholds.text("action", action);
+    if (identity == null) {
+      throw new IllegalArgumentException("a structured action needs its call");
+    }
+    return GuardKeys.of(action, identity, identifiers, reads.ticker());
   }
 
   /**
@@ -119,14 +168,29 @@ public final class LoopGuard {
    *     the memory is full and does not evict (nothing changed), {@code PENDING} when the access acknowledges later
    */
   public MemoryOutcome after(String action) {
-    Thresholds.text("action", action);
-    float[] vector = reads.vectorOf(action);
+    return recorded(key(action, ActionIdentity.FROM_LINE));
+  }
+
+  /** As {@link #after(String)} for an action that ran under an idempotency key. */
+  public MemoryOutcome after(String action, String idempotencyKey) {
+    return recorded(key(action, ActionIdentity.key(idempotencyKey)));
+  }
+
+  /** As {@link #after(String)} for a structured call that ran. */
+  public MemoryOutcome after(ActionCall call) {
+    return recorded(key(call == null ? null : call.line(), call == null ? null : ActionIdentity.of(call)));
+  }
+
+  private MemoryOutcome recorded(GuardKey key) {
+    float[] vector = key.identity() == null ? reads.vectorOf(key.wording()) : reads.identifiedVectorOf(key.wording());
     reads.forget();
     if (ChargedReads.isZero(vector)) {
       return MemoryOutcome.REFUSED; // a line without a known token can never be matched again
     }
+    Map<String, Object> metadata = key.identity() == null ? ACTION
+        : Map.of(MemoryKind.KEY, MemoryKind.ACTION.name(), ItemIdentity.KEY, key.identity());
     MemoryOutcome[] outcome = {MemoryOutcome.PENDING};
-    reads.access().add(action, vector, ACTION, (written, idOrReason, storeNanos, delayNanos) -> {
+    reads.access().add(key.line(), vector, metadata, (written, idOrReason, storeNanos, delayNanos) -> {
       outcome[0] = written;
       if (written.kept()) {
         recorded++;

@@ -21,17 +21,20 @@ package dev.memloop.runtime.step;
  * @param waitingNanos of {@code offCpuNanos}, how long the thread waited for a core (runnable, on the scheduler's run
  *     queue); the rest it was blocked (a ZGC allocation stall, a lock, a page read from disk) or paused. -1 when not
  *     read (as {@code offCpuNanos}, or a system whose scheduler does not report it: only Linux does)
+ * @param identity the identity the action was matched within ({@code ids:["order-42"]}, {@code key:...},
+ *     {@code args:{...}}), or null when the action names nothing (or no lookup ran)
+ * @param basis which part decided: the key, the identity (nothing earlier shares it), or the meaning of the words
  */
 public record GuardCheck(GuardOutcome outcome, String matchedLine, double similarity, long embedNanos,
     long storeNanos, long delayNanos, long chargedNanos, long startNanos, boolean answeredLater, long offCpuNanos,
-    long waitingNanos) {
+    long waitingNanos, String identity, GuardBasis basis) {
 
   /** No guard ran: the policy has none in the loop, or the reasoner skipped the step itself. */
   public static final GuardCheck NOT_APPLICABLE =
-      new GuardCheck(GuardOutcome.NOT_APPLICABLE, null, Double.NaN, 0, 0, 0, 0, 0, false, -1, -1);
+      new GuardCheck(GuardOutcome.NOT_APPLICABLE, null, Double.NaN, 0, 0, 0, 0, 0, false, -1, -1, null, GuardBasis.NONE);
   /** The remaining budget could not cover the lookup; the action ran unguarded. */
   public static final GuardCheck UNAFFORDABLE =
-      new GuardCheck(GuardOutcome.UNAFFORDABLE, null, Double.NaN, 0, 0, 0, 0, 0, false, -1, -1);
+      new GuardCheck(GuardOutcome.UNAFFORDABLE, null, Double.NaN, 0, 0, 0, 0, 0, false, -1, -1, null, GuardBasis.NONE);
 
   /** A lookup's check as before the thread's CPU time was read: answered in its own message, off-CPU not read. */
   public GuardCheck(GuardOutcome outcome, String matchedLine, double similarity, long embedNanos, long storeNanos,
@@ -39,9 +42,17 @@ public record GuardCheck(GuardOutcome outcome, String matchedLine, double simila
     this(outcome, matchedLine, similarity, embedNanos, storeNanos, delayNanos, chargedNanos, startNanos, false, -1, -1);
   }
 
+  /** A check decided by meaning alone, as before identities (an action that names nothing). */
+  public GuardCheck(GuardOutcome outcome, String matchedLine, double similarity, long embedNanos, long storeNanos,
+      long delayNanos, long chargedNanos, long startNanos, boolean answeredLater, long offCpuNanos, long waitingNanos) {
+    this(outcome, matchedLine, similarity, embedNanos, storeNanos, delayNanos, chargedNanos, startNanos, answeredLater,
+        offCpuNanos, waitingNanos, null, outcome == GuardOutcome.HIT || outcome == GuardOutcome.MISS
+            ? GuardBasis.MEANING : GuardBasis.NONE);
+  }
+
   public GuardCheck {
-    if (outcome == null) {
-      throw new IllegalArgumentException("a guard check needs its outcome");
+    if (outcome == null || basis == null) {
+      throw new IllegalArgumentException("a guard check needs its outcome and its basis: " + outcome + ", " + basis);
     }
   }
 

@@ -19,6 +19,24 @@ class DedupOnWriteTest {
   }
 
   @Test
+  void should_never_merge_a_note_about_one_order_into_a_note_about_another() {
+    // the same direction for both orders: only their identifiers tell them apart; a rewording of the first, 5 degrees
+    PlaneEmbedder words = new PlaneEmbedder().at("refund sent for order-42", 0).at("refund sent for order-43", 0)
+        .at("order-42 refund was sent", 5);
+    WorkingMemory memory = WorkingMemory.builder(words).build();
+    DedupOnWrite dedup = new DedupOnWrite(memory, words, 0.95, DedupOnWrite.Keep.FIRST);
+    DedupOnWrite.Write first = dedup.write("refund sent for order-42");
+    assertThat(dedup.write("refund sent for order-43").outcome()).as("another order").isEqualTo(
+        DedupOnWrite.Outcome.ADDED);
+    DedupOnWrite.Write reworded = dedup.write("order-42 refund was sent");
+    assertThat(reworded.outcome()).as("the same fact reworded").isEqualTo(DedupOnWrite.Outcome.MERGED);
+    assertThat(reworded.id()).isEqualTo(first.id());
+    assertThat(memory.items()).extracting(i -> dev.memloop.memory.ItemIdentity.of(i.metadata()))
+        .as("each note keeps the identity its text names")
+        .containsExactlyInAnyOrder("ids:[\"order-42\"]", "ids:[\"order-43\"]");
+  }
+
+  @Test
   void should_add_the_first_wording_and_merge_the_second_into_it() {
     WorkingMemory memory = memory();
     DedupOnWrite dedup = new DedupOnWrite(memory, embedder, 0.95, DedupOnWrite.Keep.FIRST);

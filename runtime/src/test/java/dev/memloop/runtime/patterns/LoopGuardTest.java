@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 class LoopGuardTest {
 
-  final PlaneEmbedder embedder = new PlaneEmbedder().at("block ip 10.0.0.1", 0).at("block address 10.0.0.1", 5)
-      .at("page on-call", 90);
+  // the guard embeds an action's words beside its identifiers: "block ip" for "block ip 10.0.0.1"
+  final PlaneEmbedder embedder = new PlaneEmbedder().at("block ip", 0).at("block address", 5).at("page on-call", 90);
 
   @Test
   void should_miss_on_an_empty_memory_then_catch_the_repeat_of_a_recorded_action() {
@@ -54,8 +54,8 @@ class LoopGuardTest {
   @Test
   void should_block_at_exactly_the_threshold_and_not_just_above_it() {
     WorkingMemory probe = WorkingMemory.builder(embedder).build();
-    probe.add("block ip 10.0.0.1");
-    double similarity = probe.recall("block address 10.0.0.1", 1).get(0).similarity(); // as the memory computes it
+    probe.add("block ip"); // the guard compares the words beside the identifiers: "block ip", "block address"
+    double similarity = probe.recall("block address", 1).get(0).similarity(); // as the memory computes it
     for (double threshold : new double[] {similarity, Math.nextUp(similarity)}) {
       WorkingMemory memory = WorkingMemory.builder(embedder).build();
       LoopGuard guard = LoopGuard.over(memory, embedder, threshold, null);
@@ -87,7 +87,7 @@ class LoopGuardTest {
         .hasMessageContaining("budget must be > 0 or null (unlimited): 0s");
     LoopGuard guard = LoopGuard.over(memory, embedder, 0.9, null);
     assertThatThrownBy(() -> guard.before("")).hasMessageContaining("action must not be null or blank: ''");
-    assertThatThrownBy(() -> guard.after(null)).hasMessageContaining("action must not be null or blank: null");
+    assertThatThrownBy(() -> guard.after((String) null)).hasMessageContaining("action must not be null or blank: null");
     assertThat(memory.size()).isZero();
     assertThat(guard.counters().checks()).isZero();
   }

@@ -56,7 +56,7 @@ public final class TurnTaxBenchmark {
   public static Result run(ActorSystem<?> system, Config config, AgentConfig agentConfig, Embedder embedder)
       throws Exception {
     AgentConfig bounded = agentConfig.withBudget(null); // measure the tax, do not ration it
-    double threshold = dev.memloop.agents.triage.GuardCalibration.threshold(embedder);
+    double threshold = dev.memloop.agents.triage.TriageCalibration.threshold(embedder);
     AgentSpec spec = AgentSpec.builder("tax").config(boundedMemory(bounded, config.items())).threshold(threshold)
         .embedder(embedder).reasoners(ctx -> ScriptedReasoner.actOnEveryObservation())
         .timer(HighResolutionTimer.shared()).seed(config.seed()).build();

@@ -86,6 +86,33 @@ final class ToolArguments {
     }
   }
 
+  /**
+   * The arguments' values as one line of words, in key order (nested values depth first): what the tool guard reads
+   * a call's identifiers from ({@code {"date":"2026-03-04","to":"BER"}} reads {@code 2026-03-04 BER}).
+   */
+  String prose() {
+    StringBuilder out = new StringBuilder();
+    values(SORTED.convertValue(root, JsonNode.class), out);
+    return out.toString().strip();
+  }
+
+  private static void values(JsonNode node, StringBuilder out) {
+    if (node.isContainerNode()) {
+      java.util.List<String> names = new java.util.ArrayList<>();
+      node.fieldNames().forEachRemaining(names::add);
+      if (node.isObject()) {
+        java.util.Collections.sort(names);
+        for (String name : names) {
+          values(node.get(name), out);
+        }
+      } else {
+        node.forEach(child -> values(child, out));
+      }
+    } else if (!node.isNull()) {
+      out.append(node.asText()).append(' ');
+    }
+  }
+
   static String abbreviate(String text) {
     return text == null ? "null" : text.length() <= 120 ? text : text.substring(0, 117) + "...";
   }

@@ -1,6 +1,9 @@
 package dev.memloop.runtime.llm;
 
+import dev.memloop.memory.ItemIdentity;
 import dev.memloop.memory.MemoryKind;
+import dev.memloop.memory.MemoryQuery;
+import dev.memloop.runtime.identity.IdentifierExtractor;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
@@ -12,7 +15,6 @@ import dev.langchain4j.model.output.TokenUsage;
 import dev.langchain4j.service.tool.ToolExecutor;
 import dev.memloop.runtime.config.ToolSettings;
 import dev.memloop.memory.Recall;
-import dev.memloop.runtime.step.Matched;
 import dev.memloop.runtime.step.ModelCall;
 import dev.memloop.runtime.step.Recalled;
 import dev.memloop.runtime.step.StepMemory;
@@ -175,7 +177,7 @@ final class ToolLoop {
     String line = call.name() + " " + arguments.canonical();
     String repeat = null;
     if (settings.guard() != ToolSettings.Guard.OFF) {
-      repeat = repeatOf(call.name(), line);
+      repeat = repeatOf(call.name(), line, arguments);
       if (repeat != null) {
         if (settings.guard() == ToolSettings.Guard.BLOCK) {
           record(call, ToolOutcome.BLOCKED, start, repeat);
@@ -191,7 +193,9 @@ final class ToolLoop {
       return "error: " + message(failed);
     }
     if (settings.rememberCalls()) {
-      join(memory.remember(MemoryKind.TOOL_CALL, line, Map.of("tool", call.name())));
+      String identity = identityOf(arguments);
+      join(memory.remember(MemoryKind.TOOL_CALL, line, identity == null ? Map.of("tool", call.name())
+          : Map.of("tool", call.name(), ItemIdentity.KEY, identity)));
     }
     record(call, repeat == null ? ToolOutcome.DONE : ToolOutcome.FLAGGED, start, repeat);
     String text = output == null ? "done" : output;
@@ -203,12 +207,15 @@ final class ToolLoop {
    * same arguments (the line is canonical), found among the remembered calls nearest to it; for a tool listed under
    * {@code tools.semantic-guard}, the nearest remembered line at that tool's threshold.
    */
-  private String repeatOf(String tool, String line) {
+  private String repeatOf(String tool, String line, ToolArguments arguments) {
     Double semantic = settings.semanticGuard().get(tool);
     if (semantic != null) {
-      Matched seen = join(memory.match(line, semantic, MemoryKind.TOOL_CALL));
-      return seen.found() ? String.format(Locale.ROOT, "it repeats an earlier call, %s (similarity %.3f)",
-          seen.best().text(), seen.best().similarity()) : null;
+      // as the action guard: among the earlier calls that name the same identifiers (dates, ids, amounts), by meaning
+      String identity = identityOf(arguments);
+      Recalled seen = join(memory.search(MemoryQuery.text(line).k(1).minScore(semantic).kinds(MemoryKind.TOOL_CALL)
+          .identity(identity == null ? ItemIdentity.NONE : identity).build()));
+      return seen.items().isEmpty() ? null : String.format(Locale.ROOT, "it repeats an earlier call, %s (similarity "
+          + "%.3f)", seen.items().get(0).text(), seen.items().get(0).similarity());
     }
     Recalled nearest = join(memory.recall(line, EXACT_CANDIDATES, MemoryKind.TOOL_CALL));
     for (Recall earlier : nearest.items()) {
@@ -217,6 +224,11 @@ final class ToolLoop {
       }
     }
     return null;
+  }
+
+  /** The identity of a call's argument values, read as the action guard reads a line; null when they name nothing. */
+  private static String identityOf(ToolArguments arguments) {
+    return IdentifierExtractor.standard().extract(arguments.prose()).identity();
   }
 
   /** Remembered calls looked at for an exact repeat: an equal line embeds alike, so it is among the nearest. */

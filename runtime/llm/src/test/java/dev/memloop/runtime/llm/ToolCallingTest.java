@@ -197,8 +197,18 @@ class ToolCallingTest {
     }
   }
 
+  static final class Flights {
+    final AtomicInteger calls = new AtomicInteger();
+
+    @Tool("Search flights")
+    public String searchFlights(@P(name = "query", value = "what to search") String query) {
+      calls.incrementAndGet();
+      return "2 flights: " + query;
+    }
+  }
+
   @Test
-  void should_run_a_call_with_other_arguments_as_new_work_unless_the_tool_opted_into_a_semantic_guard() {
+  void should_run_a_call_with_other_arguments_as_new_work_even_under_a_semantic_guard() {
     Orders orders = new Orders();
     server.toolCalls(new ScriptedChatServer.ToolCall("lookupOrder", "{\"orderId\":\"42\"}")).text("Shipped.")
         .toolCalls(new ScriptedChatServer.ToolCall("lookupOrder", "{\"orderId\":\"43\"}")).text("Shipped too.");
@@ -215,9 +225,30 @@ class ToolCallingTest {
     ToolSettings semantic = exact.withSemanticGuard("lookupOrder", 0.5);
     TurnResult guarded = run(agent("orders-semantic", PER_STEP.withTools(semantic), LlmReasoner.builder(calls())
         .tools(Tools.builder().add(orders).build()).factory()), 0, "Where is order 42?", "And order 43?");
-    ToolCall second = guarded.steps().get(1).decision().toolCalls().get(0);
-    assertThat(second.outcome()).as("opted into similarity at 0.5: alike enough").isEqualTo(ToolOutcome.BLOCKED);
-    assertThat(second.note()).contains("similarity");
+    assertThat(guarded.steps().get(1).decision().toolCalls()).extracting(ToolCall::outcome)
+        .as("alike at 0.5 by meaning, but another order: the identifiers must agree").containsExactly(ToolOutcome.DONE);
+    assertThat(orders.calls.get()).isEqualTo(4);
+  }
+
+  @Test
+  void should_block_a_reworded_call_about_the_same_thing_under_a_semantic_guard() {
+    Flights flights = new Flights();
+    server.toolCalls(new ScriptedChatServer.ToolCall("searchFlights",
+            "{\"query\":\"flights from Lisbon to Berlin on 2026-03-04\"}")).text("Found two.")
+        .toolCalls(new ScriptedChatServer.ToolCall("searchFlights",
+            "{\"query\":\"flights Lisbon to Berlin on March 4, 2026 please\"}")).text("The same two.")
+        .toolCalls(new ScriptedChatServer.ToolCall("searchFlights",
+            "{\"query\":\"flights from Lisbon to Berlin on 2026-03-05\"}")).text("Two more.");
+    ToolSettings semantic = ToolSettings.builder().maxCallsPerStep(4).rememberCalls(true)
+        .guard(ToolSettings.Guard.BLOCK).build().withSemanticGuard("searchFlights", 0.5);
+    TurnResult turn = run(agent("flights-semantic", PER_STEP.withTools(semantic), LlmReasoner.builder(calls())
+        .tools(Tools.builder().add(flights).build()).factory()), 0, "Flights on the 4th?", "Again, the 4th?",
+        "And the 5th?");
+    assertThat(turn.steps()).extracting(s -> s.decision().toolCalls().get(0).outcome())
+        .as("the same date reworded is a repeat; another date is new work")
+        .containsExactly(ToolOutcome.DONE, ToolOutcome.BLOCKED, ToolOutcome.DONE);
+    assertThat(turn.steps().get(1).decision().toolCalls().get(0).note()).contains("similarity");
+    assertThat(flights.calls.get()).isEqualTo(2);
   }
 
   @Test

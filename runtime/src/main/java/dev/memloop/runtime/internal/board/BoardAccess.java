@@ -52,18 +52,20 @@ public final class BoardAccess implements MemoryAccess {
   }
 
   @Override
-  public void match(float[] vector, double threshold, MemoryKind kind, long timeoutNanos, Answer<Recall> answer) {
+  public void match(float[] vector, double threshold, MemoryKind kind, String identity, long timeoutNanos,
+      Answer<Recall> answer) {
     if (remoteReads == null) {
       long start = System.nanoTime();
-      Recall best = better(view.matchVector(vector, threshold, kind).orElse(null),
-          poster.pendingMatch(vector, threshold, kind));
+      Recall best = better((identity == null ? view.matchVector(vector, threshold, kind)
+          : view.matchVector(vector, threshold, kind, identity)).orElse(null),
+          poster.pendingMatch(vector, threshold, kind, identity));
       answer.done(best, false, System.nanoTime() - start, 0);
       return;
     }
     // Own posts are taken as pending when the read is sent, not when its answer comes back: a post acknowledged
     // in between may have landed after the port read the board, and would then be in neither place.
-    Recall pending = poster.pendingMatch(vector, threshold, kind);
-    remoteReads.match(vector, threshold, kind, timeoutNanos, (best, timedOut, storeNanos, delayNanos) ->
+    Recall pending = poster.pendingMatch(vector, threshold, kind, identity);
+    remoteReads.match(vector, threshold, kind, identity, timeoutNanos, (best, timedOut, storeNanos, delayNanos) ->
         answer.done(timedOut ? null : better(best, pending), timedOut, storeNanos, delayNanos));
   }
 

@@ -35,6 +35,15 @@ public final class BoardPoster {
 
   private record Deferred(long postedThrough, Runnable action) {}
 
+  /** Whether a pending post's metadata has the identity asked for (null: any; empty: none). */
+  private static boolean ofIdentity(Map<String, Object> metadata, String identity) {
+    if (identity == null) {
+      return true;
+    }
+    String own = dev.memloop.memory.ItemIdentity.of(metadata);
+    return identity.isEmpty() ? own == null : identity.equals(own);
+  }
+
   public BoardPoster(String author, ActorRef<Blackboard.Command> board) {
     this.author = author;
     this.board = board;
@@ -98,13 +107,14 @@ public final class BoardPoster {
   }
 
   /** The most similar of this agent's unacknowledged posts of {@code kind} at or above {@code threshold}, or null. */
-  public Recall pendingMatch(float[] unitQuery, double threshold, MemoryKind kind) {
+  public Recall pendingMatch(float[] unitQuery, double threshold, MemoryKind kind, String identity) {
     if (pending == null || pending.isEmpty()) {
       return null;
     }
     Recall best = null;
     for (Map.Entry<Long, Pending> e : pending.entrySet()) {
-      if (MemoryKind.of(e.getValue().metadata()) != kind) {
+      Map<String, Object> metadata = e.getValue().metadata();
+      if (MemoryKind.of(metadata) != kind || !ofIdentity(metadata, identity)) {
         continue;
       }
       double similarity = dot(unitQuery, e.getValue().unitVector());

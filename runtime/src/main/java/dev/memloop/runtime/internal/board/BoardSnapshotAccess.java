@@ -53,9 +53,11 @@ public final class BoardSnapshotAccess implements MemoryAccess {
   }
 
   @Override
-  public void match(float[] vector, double threshold, MemoryKind kind, long timeoutNanos, Answer<Recall> answer) {
+  public void match(float[] vector, double threshold, MemoryKind kind, String identity, long timeoutNanos,
+      Answer<Recall> answer) {
     long start = System.nanoTime();
-    Recall best = current().matchVector(vector, threshold, kind).orElse(null);
+    Recall best = (identity == null ? current().matchVector(vector, threshold, kind)
+        : current().matchVector(vector, threshold, kind, identity)).orElse(null);
     answer.done(best, false, System.nanoTime() - start, 0);
   }
 

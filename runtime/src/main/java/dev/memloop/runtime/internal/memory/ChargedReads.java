@@ -1,5 +1,6 @@
 package dev.memloop.runtime.internal.memory;
 
+import dev.memloop.memory.ItemIdentity;
 import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.MemoryQuery;
@@ -7,6 +8,8 @@ import dev.memloop.memory.Recall;
 import dev.memloop.memory.internal.pool.ReadOnlyVectors;
 import dev.memloop.memory.timing.Ticker;
 import dev.memloop.runtime.internal.ThreadCpu;
+import dev.memloop.runtime.internal.identity.GuardKey;
+import dev.memloop.runtime.step.GuardBasis;
 import dev.memloop.runtime.step.GuardCheck;
 import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.MemoryOutcome;
@@ -34,6 +37,7 @@ public final class ChargedReads {
   private final Ticker ticker;
   private String lastText;
   private float[] lastVector;
+  private float[] noWords; // identifiedVectorOf's direction for a wording without a known token
 
   /**
    * @param maxWaitNanos the longest one read may wait for a reply (networked access), within the budget
@@ -58,46 +62,74 @@ public final class ChargedReads {
    * returns.
    */
   public void match(String text, double threshold, MemoryKind kind, ReadListener<Recall> listener) {
+    match(text, threshold, kind, null, 0, listener);
+  }
+
+  /**
+   * As {@link #match(String, double, MemoryKind, ReadListener)} among the items of {@code identity} (null: any;
+   * {@link ItemIdentity#NONE}: items without one), charging {@code priorNanos} already spent reading the identity.
+   */
+  private void match(String text, double threshold, MemoryKind kind, String identity, long priorNanos,
+      ReadListener<Recall> listener) {
     long reserved = budget.reserve(access.injectedDelayNanos());
     if (reserved == LatencyBudget.UNAFFORDABLE) {
       listener.done(MemoryOutcome.UNAFFORDABLE, null, ReadCost.ZERO);
       return;
     }
     long timeout = timeout(reserved);
-    long start = ticker.nanoTime();
+    long start = ticker.nanoTime() - priorNanos;
     long message = ThreadCpu.message();
-    float[] vector = vectorOf(text);
+    float[] vector = identity == null || identity.isEmpty() ? vectorOf(text) : identifiedVectorOf(text);
     long embedNanos = ticker.nanoTime() - start;
     if (isZero(vector)) { // no known token: nothing can be equivalent to a vector without a direction
       answerEmpty(reserved, start, embedNanos, null, listener);
       return;
     }
-    access.match(vector, threshold, kind, timeout, (best, timedOut, storeNanos, delayNanos) -> settle(reserved, start,
-        message, embedNanos, timedOut, timedOut ? null : best, storeNanos, delayNanos, listener));
+    access.match(vector, threshold, kind, identity, timeout, (best, timedOut, storeNanos, delayNanos) -> settle(
+        reserved, start, message, embedNanos, timedOut, timedOut ? null : best, storeNanos, delayNanos, listener));
   }
 
   /**
-   * The guard's question before an action: is an equivalent action executed before (a match at {@code threshold}
-   * among the {@link MemoryKind#ACTION} items: a note worded like the action never blocks it)? A hit blocks the
-   * action; an unaffordable or timed-out lookup lets it run unguarded. {@code check} may be called before this
-   * returns.
+   * The guard's question before an action: was the same act on the same thing executed before? Among the
+   * {@link MemoryKind#ACTION} items (a note worded like the action never blocks it) of the action's identity, the
+   * nearest wording: at or above {@code threshold} it is a repeat (any similarity, for a key). An action that names
+   * nothing is matched among the actions that name nothing, by meaning alone. A hit blocks the action; an
+   * unaffordable or timed-out lookup lets it run unguarded. {@code check} may be called before this returns.
    */
-  public void guard(String line, double threshold, Consumer<GuardCheck> check) {
-    match(line, threshold, MemoryKind.ACTION, (outcome, best, cost) -> check.accept(guardCheck(outcome, best, cost)));
+  public void guard(GuardKey key, double threshold, Consumer<GuardCheck> check) {
+    String identity = key.identity();
+    // within an identity the nearest counts whatever its similarity: it tells "nothing here" from "not the same act"
+    double asked = identity == null ? threshold : -1;
+    match(key.wording(), asked, MemoryKind.ACTION, identity == null ? ItemIdentity.NONE : identity,
+        key.resolveNanos(), (outcome, best, cost) -> check.accept(guardCheck(key, threshold, outcome, best, cost)));
   }
 
-  private static GuardCheck guardCheck(MemoryOutcome outcome, Recall best, ReadCost cost) {
-    GuardOutcome guard = switch (outcome) {
-      case UNAFFORDABLE -> GuardOutcome.UNAFFORDABLE;
-      case TIMED_OUT -> GuardOutcome.TIMED_OUT;
-      default -> best == null ? GuardOutcome.MISS : GuardOutcome.HIT;
-    };
-    if (guard == GuardOutcome.UNAFFORDABLE) {
+  private static GuardCheck guardCheck(GuardKey key, double threshold, MemoryOutcome outcome, Recall best,
+      ReadCost cost) {
+    if (outcome == MemoryOutcome.UNAFFORDABLE) {
       return GuardCheck.UNAFFORDABLE;
     }
-    return new GuardCheck(guard, best == null ? null : best.text(), best == null ? Double.NaN : best.similarity(),
+    GuardOutcome guard;
+    GuardBasis basis;
+    if (outcome == MemoryOutcome.TIMED_OUT) {
+      guard = GuardOutcome.TIMED_OUT;
+      basis = GuardBasis.NONE;
+    } else if (key.keyed()) {
+      guard = best == null ? GuardOutcome.MISS : GuardOutcome.HIT;
+      basis = GuardBasis.KEY;
+    } else if (best == null && key.identity() != null) {
+      guard = GuardOutcome.MISS;
+      basis = GuardBasis.IDENTITY;
+    } else {
+      // the nearest of the identity is a repeat when close enough in meaning, and not the opposite act
+      guard = best != null && best.similarity() >= threshold && !key.opposes(best.text()) ? GuardOutcome.HIT
+          : GuardOutcome.MISS;
+      basis = GuardBasis.MEANING;
+    }
+    boolean hit = guard == GuardOutcome.HIT;
+    return new GuardCheck(guard, hit ? best.text() : null, hit ? best.similarity() : Double.NaN,
         cost.embedNanos(), cost.storeNanos(), cost.delayNanos(), cost.chargedNanos(), cost.startNanos(),
-        cost.answeredLater(), cost.offCpuNanos(), cost.waitingNanos());
+        cost.answeredLater(), cost.offCpuNanos(), cost.waitingNanos(), key.identity(), basis);
   }
 
   /**
@@ -166,6 +198,23 @@ public final class ChargedReads {
     lastText = text;
     lastVector = vector;
     return vector;
+  }
+
+  /**
+   * The embedding of an identified action's wording: as {@link #vectorOf}, and when the wording has no known token, a
+   * fixed direction instead, so that the action is still found by its identity (two such actions of one identity are
+   * then equal in meaning). Read-only.
+   */
+  public float[] identifiedVectorOf(String wording) {
+    float[] vector = vectorOf(wording);
+    if (!isZero(vector)) {
+      return vector;
+    }
+    if (noWords == null || noWords.length != vector.length) {
+      noWords = new float[vector.length];
+      noWords[0] = 1;
+    }
+    return noWords;
   }
 
   /** Drops the kept embedding (the step ended). */

@@ -46,8 +46,9 @@ public final class DedupingAccess implements MemoryAccess {
   }
 
   @Override
-  public void match(float[] vector, double threshold, MemoryKind kind, long timeoutNanos, Answer<Recall> answer) {
-    reads.match(vector, threshold, kind, timeoutNanos, answer);
+  public void match(float[] vector, double threshold, MemoryKind kind, String identity, long timeoutNanos,
+      Answer<Recall> answer) {
+    reads.match(vector, threshold, kind, identity, timeoutNanos, answer);
   }
 
   @Override

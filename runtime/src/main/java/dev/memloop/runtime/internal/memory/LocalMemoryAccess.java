@@ -58,9 +58,11 @@ public final class LocalMemoryAccess implements MemoryAccess {
   }
 
   @Override
-  public void match(float[] vector, double threshold, MemoryKind kind, long timeoutNanos, Answer<Recall> answer) {
+  public void match(float[] vector, double threshold, MemoryKind kind, String identity, long timeoutNanos,
+      Answer<Recall> answer) {
     long start = ticker.nanoTime();
-    Optional<Recall> best = memory.matchVector(vector, threshold, kind);
+    Optional<Recall> best = identity == null ? memory.matchVector(vector, threshold, kind)
+        : memory.matchVector(vector, threshold, kind, identity);
     answer.done(best.orElse(null), false, ticker.nanoTime() - start, 0);
   }
 

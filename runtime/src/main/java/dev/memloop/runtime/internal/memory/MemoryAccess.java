@@ -48,11 +48,13 @@ public interface MemoryAccess extends AutoCloseable {
   default void check(MemoryQuery query) {}
 
   /**
-   * The shorthand of {@link #search} with {@code k = 1}, {@code minScore = threshold} and the one {@code kind},
-   * answered without a query or a list: the guard's lookup, on every step (the action guard asks for actions
-   * only). {@code answer} hears the match, or null for none.
+   * The shorthand of {@link #search} with {@code k = 1}, {@code minScore = threshold}, the one {@code kind} and
+   * {@code identity} (null: any; {@code ItemIdentity.NONE}: items without one), answered without a query or a list:
+   * the guard's lookup, on every step (the action guard asks for actions of the action's identity only).
+   * {@code answer} hears the match, or null for none.
    */
-  void match(float[] vector, double threshold, MemoryKind kind, long timeoutNanos, Answer<Recall> answer);
+  void match(float[] vector, double threshold, MemoryKind kind, String identity, long timeoutNanos,
+      Answer<Recall> answer);
 
   /**
    * Stores {@code text} under its embedding {@code vector}; never charged to the budget. {@code stored} is called

@@ -81,10 +81,11 @@ public final class StoreAccess implements MemoryAccess {
   }
 
   @Override
-  public void match(float[] vector, double threshold, MemoryKind kind, long timeoutNanos, Answer<Recall> answer) {
+  public void match(float[] vector, double threshold, MemoryKind kind, String identity, long timeoutNanos,
+      Answer<Recall> answer) {
     long id = ++lastRequestId;
     await(new Pending(id, answer, null, null, timeout(id, timeoutNanos)));
-    store.tell(new MemoryStore.Match(id, null, vector, threshold, Set.of(kind), replyTo));
+    store.tell(new MemoryStore.Match(id, null, vector, threshold, Set.of(kind), identity, replyTo));
   }
 
   @Override

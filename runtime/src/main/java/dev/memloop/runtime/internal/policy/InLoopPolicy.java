@@ -3,6 +3,7 @@ package dev.memloop.runtime.internal.policy;
 import dev.memloop.memory.MemoryKind;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.memory.WorkingMemory;
+import dev.memloop.runtime.internal.identity.GuardKey;
 import dev.memloop.runtime.internal.memory.ChargedReads;
 import dev.memloop.runtime.internal.memory.WriteListener;
 import dev.memloop.runtime.patterns.NoveltyCheck;
@@ -39,14 +40,14 @@ final class InLoopPolicy extends ReadingPolicy {
   }
 
   @Override
-  public void guard(String line, Consumer<GuardCheck> check) {
-    reads.guard(line, guardThreshold, check);
+  public void guard(GuardKey key, Consumer<GuardCheck> check) {
+    reads.guard(key, guardThreshold, check);
   }
 
   @Override
-  public MemoryOutcome rememberAction(String line) {
+  public MemoryOutcome rememberAction(GuardKey key) {
     MemoryOutcome[] outcome = {MemoryOutcome.PENDING};
-    write(MemoryKind.ACTION, line, Map.of(), (written, idOrReason, embedNanos, storeNanos, delayNanos) -> outcome[0] = written);
+    writeAction(key, (written, idOrReason, embedNanos, storeNanos, delayNanos) -> outcome[0] = written);
     return outcome[0];
   }
 

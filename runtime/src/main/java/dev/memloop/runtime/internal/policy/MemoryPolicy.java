@@ -6,6 +6,7 @@ import dev.memloop.memory.MemoryItem;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
+import dev.memloop.runtime.internal.identity.GuardKey;
 import dev.memloop.runtime.internal.memory.ChargedReads;
 import dev.memloop.runtime.internal.memory.LatencyBudget;
 import dev.memloop.runtime.internal.memory.ReadListener;
@@ -119,20 +120,21 @@ public abstract sealed class MemoryPolicy implements AutoCloseable permits NoMem
   }
 
   /**
-   * The guard before an action: in the loop (per-step, networked), a charged match of {@code line} at the guard
-   * threshold; otherwise {@link GuardCheck#NOT_APPLICABLE}. {@code check} may be called before this returns.
+   * The guard before an action: in the loop (per-step, networked), a charged match of the action's wording among the
+   * actions of its identity at the guard threshold; otherwise {@link GuardCheck#NOT_APPLICABLE}. {@code check} may be
+   * called before this returns.
    */
-  public abstract void guard(String line, Consumer<GuardCheck> check);
+  public abstract void guard(GuardKey key, Consumer<GuardCheck> check);
 
   /**
-   * Writes the line of an action that ran as an {@link MemoryKind#ACTION} by the agent, reusing the guard's
-   * embedding of it; never charged.
+   * Writes the line of an action that ran as an {@link MemoryKind#ACTION} by the agent, with its identity, under the
+   * guard's embedding of its wording; never charged.
    *
    * @return how it was written: at once in process ({@code STORED}, {@code MERGED}, {@code REFUSED}), held for the
    *     turn's end ({@code BUFFERED}), {@code PENDING} until a store or blackboard acknowledges it, or
    *     {@code NO_MEMORY}
    */
-  public abstract MemoryOutcome rememberAction(String line);
+  public abstract MemoryOutcome rememberAction(GuardKey key);
 
   /**
    * Refuses a read this policy's memory cannot answer (a filter sent to a networked store), before it is recorded.

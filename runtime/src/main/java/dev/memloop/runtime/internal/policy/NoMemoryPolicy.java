@@ -6,6 +6,7 @@ import dev.memloop.memory.MemoryItem;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
+import dev.memloop.runtime.internal.identity.GuardKey;
 import dev.memloop.runtime.internal.memory.LatencyBudget;
 import dev.memloop.runtime.internal.memory.ReadCost;
 import dev.memloop.runtime.internal.memory.ReadListener;
@@ -45,12 +46,12 @@ final class NoMemoryPolicy extends MemoryPolicy {
   }
 
   @Override
-  public void guard(String line, Consumer<GuardCheck> check) {
+  public void guard(GuardKey key, Consumer<GuardCheck> check) {
     check.accept(GuardCheck.NOT_APPLICABLE);
   }
 
   @Override
-  public MemoryOutcome rememberAction(String line) {
+  public MemoryOutcome rememberAction(GuardKey key) {
     return MemoryOutcome.NO_MEMORY;
   }
 

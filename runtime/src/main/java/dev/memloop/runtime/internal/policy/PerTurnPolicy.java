@@ -4,6 +4,7 @@ import dev.memloop.memory.MemoryKind;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
+import dev.memloop.runtime.internal.identity.GuardKey;
 import dev.memloop.runtime.internal.memory.ChargedReads;
 import dev.memloop.runtime.internal.memory.WriteListener;
 import dev.memloop.runtime.patterns.NoveltyCheck;
@@ -28,7 +29,8 @@ final class PerTurnPolicy extends ReadingPolicy {
   private final int dumpTopK;
   private List<Held> held; // writes waiting for the turn's end; allocated by the first
 
-  private record Held(MemoryKind kind, String text, Map<String, Object> metadata) {}
+  /** A write held for the turn's end; {@code action} is set for an action that ran (null for a reasoner's write). */
+  private record Held(MemoryKind kind, String text, Map<String, Object> metadata, GuardKey action) {}
 
   PerTurnPolicy(ChargedReads reads, double guardThreshold, DumpRead dump, int dumpTopK, WorkingMemory ownMemory,
       String author, ObservationMarks marks) {
@@ -64,27 +66,27 @@ final class PerTurnPolicy extends ReadingPolicy {
   }
 
   @Override
-  public void guard(String line, Consumer<GuardCheck> check) {
+  public void guard(GuardKey key, Consumer<GuardCheck> check) {
     check.accept(GuardCheck.NOT_APPLICABLE);
   }
 
   @Override
-  public MemoryOutcome rememberAction(String line) {
-    hold(MemoryKind.ACTION, line, Map.of());
+  public MemoryOutcome rememberAction(GuardKey key) {
+    hold(new Held(MemoryKind.ACTION, key.line(), Map.of(), key));
     return MemoryOutcome.BUFFERED;
   }
 
   @Override
   public void remember(String text, MemoryKind kind, Map<String, Object> metadata, WriteListener listener) {
-    hold(kind, text, metadata);
+    hold(new Held(kind, text, metadata, null));
     listener.done(MemoryOutcome.BUFFERED, null, 0, 0, 0);
   }
 
-  private void hold(MemoryKind kind, String text, Map<String, Object> metadata) {
+  private void hold(Held write) {
     if (held == null) {
       held = new ArrayList<>();
     }
-    held.add(new Held(kind, text, metadata));
+    held.add(write);
   }
 
   @Override
@@ -95,12 +97,17 @@ final class PerTurnPolicy extends ReadingPolicy {
     List<Held> writes = held;
     held = null;
     int[] refused = {0};
+    WriteListener counted = (outcome, idOrReason, embedNanos, storeNanos, delayNanos) -> {
+      if (outcome == MemoryOutcome.REFUSED) {
+        refused[0]++;
+      }
+    };
     for (Held w : writes) {
-      write(w.kind(), w.text(), w.metadata(), (outcome, idOrReason, embedNanos, storeNanos, delayNanos) -> {
-        if (outcome == MemoryOutcome.REFUSED) {
-          refused[0]++;
-        }
-      });
+      if (w.action() != null) {
+        writeAction(w.action(), counted);
+      } else {
+        write(w.kind(), w.text(), w.metadata(), counted);
+      }
     }
     return refused[0];
   }

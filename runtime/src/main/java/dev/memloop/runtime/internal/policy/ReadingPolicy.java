@@ -1,11 +1,13 @@
 package dev.memloop.runtime.internal.policy;
 
+import dev.memloop.memory.ItemIdentity;
 import dev.memloop.memory.MemoryKind;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.memory.MemoryItem;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
+import dev.memloop.runtime.internal.identity.GuardKey;
 import dev.memloop.runtime.internal.memory.ChargedReads;
 import dev.memloop.runtime.internal.memory.LatencyBudget;
 import dev.memloop.runtime.internal.memory.ReadListener;
@@ -63,8 +65,27 @@ abstract sealed class ReadingPolicy extends MemoryPolicy permits PerTurnPolicy, 
    * by this agent; never charged.
    */
   final void write(MemoryKind kind, String text, Map<String, Object> metadata, WriteListener listener) {
+    write(kind, text, text, null, metadata, listener);
+  }
+
+  /**
+   * Writes an action that ran: its line, under the embedding of its wording (the guard's, kept from the lookup), with
+   * its identity when it has one; never charged.
+   */
+  final void writeAction(GuardKey key, WriteListener listener) {
+    write(MemoryKind.ACTION, key.line(), key.wording(), key.identity(),
+        key.identity() == null ? Map.of() : Map.of(ItemIdentity.KEY, key.identity()), listener);
+  }
+
+  /**
+   * Embeds {@code embedded} (the guard's embedding when it just looked it up) and hands {@code text} to the access
+   * under it, as an item of {@code kind} by this agent; an item with an {@code identity} is kept even when its wording
+   * has no known token (it is found by its identity).
+   */
+  private void write(MemoryKind kind, String text, String embedded, String identity, Map<String, Object> metadata,
+      WriteListener listener) {
     long start = reads.ticker().nanoTime();
-    float[] vector = reads.vectorOf(text);
+    float[] vector = identity == null ? reads.vectorOf(embedded) : reads.identifiedVectorOf(embedded);
     long embedNanos = reads.ticker().nanoTime() - start;
     if (ChargedReads.isZero(vector)) { // a text without a known token could never be found again
       listener.done(MemoryOutcome.REFUSED, "text embeds to the zero vector (no known token): '" + text + "'",

@@ -52,8 +52,8 @@ class LatencyBudgetTest {
     }
 
     @Override
-    public void match(float[] vector, double threshold, dev.memloop.memory.MemoryKind kind, long timeoutNanos,
-        Answer<Recall> answer) {
+    public void match(float[] vector, double threshold, dev.memloop.memory.MemoryKind kind, String identity,
+        long timeoutNanos, Answer<Recall> answer) {
       clock.advance(Duration.ofNanos(opNanos + delayNanos + stallNanos));
       if (--stalledLookups <= 0) {
         stallNanos = 0;
@@ -86,7 +86,7 @@ class LatencyBudgetTest {
     budget.startTurn();
     List<GuardOutcome> outcomes = new ArrayList<>();
     for (int i = 0; i < steps; i++) {
-      reads.guard("investigate host=web-" + i + " sig=port-scan", 0.99, v -> outcomes.add(v.outcome()));
+      reads.guard(key("investigate host=web-" + i + " sig=port-scan"), 0.99, v -> outcomes.add(v.outcome()));
     }
     return (int) outcomes.stream().filter(GuardOutcome::afforded).count();
   }
@@ -146,7 +146,7 @@ class LatencyBudgetTest {
     reads.budget().startTurn();
     List<GuardCheckResult> checks = new ArrayList<>();
     for (int i = 0; i < steps; i++) {
-      reads.guard("investigate host=web-" + i + " sig=port-scan", 0.99,
+      reads.guard(key("investigate host=web-" + i + " sig=port-scan"), 0.99,
           v -> checks.add(new GuardCheckResult(v.outcome(), v.chargedNanos())));
     }
     return checks;
@@ -299,5 +299,10 @@ class LatencyBudgetTest {
         .hasMessageContaining("charged reads need an embedder, an access, a budget and a ticker");
     assertThatThrownBy(() -> new LatencyBudget(5, 1).settle(LatencyBudget.UNAFFORDABLE, 1, 0))
         .hasMessageContaining("nothing was reserved for this lookup: -1");
+  }
+
+  private static dev.memloop.runtime.internal.identity.GuardKey key(String line) {
+    return dev.memloop.runtime.internal.identity.GuardKeys.ofLine(line,
+        dev.memloop.runtime.identity.IdentifierExtractor.standard());
   }
 }

@@ -7,13 +7,13 @@ import dev.memloop.memory.embed.HashingEmbedder;
 import dev.memloop.workloads.alerts.AlertWorkloadSpec;
 import org.junit.jupiter.api.Test;
 
-class GuardCalibrationTest {
+class TriageCalibrationTest {
 
   static final HashingEmbedder EMBEDDER = new HashingEmbedder(256);
 
   @Test
   void should_choose_a_threshold_above_every_impostor_on_held_out_workloads() {
-    CalibrationResult result = GuardCalibration.calibrate(EMBEDDER, AlertWorkloadSpec.DEFAULT);
+    CalibrationResult result = TriageCalibration.calibrate(EMBEDDER, AlertWorkloadSpec.DEFAULT);
     assertThat(result.workloads()).isEqualTo(20);
     assertThat(result.positives()).isEqualTo(20 * 12);
     assertThat(result.negatives()).isEqualTo(20 * 11); // the first alert of a workload has nothing to match
@@ -26,15 +26,15 @@ class GuardCalibrationTest {
 
   @Test
   void should_show_that_template_wording_dominates_raw_prose() {
-    CalibrationResult.ProseFinding prose = GuardCalibration.calibrate(EMBEDDER, AlertWorkloadSpec.DEFAULT).prose();
+    CalibrationResult.ProseFinding prose = TriageCalibration.calibrate(EMBEDDER, AlertWorkloadSpec.DEFAULT).prose();
     assertThat(prose.sameTemplateOtherIncidentMax()).isGreaterThan(prose.rewordingMedian());
     assertThat(prose.bestF1()).isLessThan(0.9);
   }
 
   @Test
   void should_memoize_the_threshold_per_embedder() {
-    assertThat(GuardCalibration.threshold(EMBEDDER))
-        .isEqualTo(GuardCalibration.calibrate(EMBEDDER, AlertWorkloadSpec.DEFAULT).threshold());
+    assertThat(TriageCalibration.threshold(EMBEDDER))
+        .isEqualTo(TriageCalibration.calibrate(EMBEDDER, AlertWorkloadSpec.DEFAULT).threshold());
   }
 
   @Test
