@@ -1,5 +1,3 @@
-import dev.memloop.memory.Embedder;
-import dev.memloop.memory.embed.Embedders;
 import dev.memloop.runtime.ActionExecutor;
 import dev.memloop.runtime.AgentSpec;
 import dev.memloop.runtime.Reasoner;
@@ -33,11 +31,10 @@ public class QuickStart {
     };
     AtomicInteger refunds = new AtomicInteger();
     ActionExecutor refund = ActionExecutor.inline(action -> "refund #" + refunds.incrementAndGet());
-    Embedder embedder = Embedders.hashing(256); // lexical and instant; "default" is the semantic static model
     List<FleetMember> fleet = new ArrayList<>();
     for (int i = 0; i < 1_000; i++) {
-      AgentSpec spec = AgentSpec.builder("agent-" + i).policy(MemoryPolicyKind.PER_STEP).embedder(embedder)
-          .threshold(0.95).reasoner(reasoner).executor(refund).build();
+      AgentSpec spec = AgentSpec.builder("agent-" + i).policy(MemoryPolicyKind.PER_STEP).reasoner(reasoner)
+          .executor(refund).build(); // the default embedder and guard threshold
       List<Turn> turns = new ArrayList<>();
       for (int t = 0; t < 3; t++) {
         turns.add(new Turn(t, List.of(new Observation("a" + t, "order-" + t + " arrived damaged"),

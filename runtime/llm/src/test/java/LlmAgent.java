@@ -26,7 +26,7 @@ public class LlmAgent {
     ChatModel model = OpenAiChatModel.builder().baseUrl(System.getenv("OPENAI_BASE_URL"))
         .apiKey(System.getenv().getOrDefault("OPENAI_API_KEY", "none")).modelName(System.getenv("OPENAI_MODEL"))
         .timeout(Duration.ofSeconds(60)).build();
-    AgentSpec planner = AgentSpec.builder("planner").policy(MemoryPolicyKind.PER_STEP).threshold(0.9)
+    AgentSpec planner = AgentSpec.builder("planner").policy(MemoryPolicyKind.PER_STEP)
         .reasoners(LlmReasoner.builder(model).systemPrompt("You plan trips. Remember what the user requires.")
             .tools(Tools.builder().add(new Weather()).build()).factory()).build();
     ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "llm-agent");

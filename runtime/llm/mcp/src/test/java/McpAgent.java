@@ -19,7 +19,7 @@ public class McpAgent {
         .timeout(Duration.ofSeconds(60)).build();
     McpServerSettings tickets = McpServerSettings.stdio("tickets", System.getenv("TICKETS_MCP").split(" "));
     try (McpTools mcp = McpTools.connect(List.of(tickets), System.err::println)) {
-      AgentSpec desk = AgentSpec.builder("desk").policy(MemoryPolicyKind.PER_STEP).threshold(0.9)
+      AgentSpec desk = AgentSpec.builder("desk").policy(MemoryPolicyKind.PER_STEP)
           .reasoners(LlmReasoner.builder(model).systemPrompt("You answer questions about tickets.")
               .tools(mcp.tools()).factory()).build();
       ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "mcp-agent");

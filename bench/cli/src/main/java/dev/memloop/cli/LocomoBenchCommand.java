@@ -81,6 +81,7 @@ final class LocomoBenchCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     List<Integer> sortedKs = retrieval.ks(spec);
     Map<String, Embedder> resolved = retrieval.embedders(spec);
+    dev.memloop.memory.index.TextAnalysis lexical = retrieval.analysis(spec);
     spend.check(spec);
     Options.require(spec, !budget.isZero(), "--budget must be > 0: " + budget);
     Options.require(spec, spend.real() || (model == null && !judge), (model != null ? "--model " + model : "--judge")
@@ -107,6 +108,7 @@ final class LocomoBenchCommand implements Callable<Integer> {
     parameters.put("data", data.toString());
     parameters.put("embedders", retrieval.embedders);
     parameters.put("k", sortedKs);
+    parameters.put("analysis", lexical.name());
     parameters.put("fusion", "reciprocal rank, c = 60, over each search's top " + LocomoRetrieval.FUSION_DEPTH);
     parameters.put("rtt", rttNanos.stream().map(n -> Units.config(Duration.ofNanos(n))).toList());
     parameters.put("budget", Units.config(budget));
@@ -117,7 +119,7 @@ final class LocomoBenchCommand implements Callable<Integer> {
       console.println(line);
       console.flush();
     };
-    LocomoRetrieval.Result result = LocomoRetrieval.run(conversations, resolved, sortedKs, progress);
+    LocomoRetrieval.Result result = LocomoRetrieval.run(conversations, resolved, sortedKs, lexical, progress);
     console.printf(Locale.ROOT, "%d conversations, %d turns, %d questions scored; left out: %d adversarial, %d "
         + "without evidence, %d whose evidence names no turn%n", result.conversations(), result.turns(),
         result.scoredQuestions(), result.defects().adversarial(), result.defects().withoutEvidence(),

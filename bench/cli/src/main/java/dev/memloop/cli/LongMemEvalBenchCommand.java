@@ -41,14 +41,16 @@ final class LongMemEvalBenchCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     List<Integer> sortedKs = retrieval.ks(spec);
     Map<String, Embedder> resolved = retrieval.embedders(spec);
+    dev.memloop.memory.index.TextAnalysis lexical = retrieval.analysis(spec);
     List<LongMemEvalFile.Question> questions = RetrievalOptions.read(spec, data, LongMemEvalFile::read);
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("data", data.toString());
     parameters.put("embedders", retrieval.embedders);
     parameters.put("k", sortedKs);
+    parameters.put("analysis", lexical.name());
     BenchRun run = BenchRun.start(spec, output, "longmemeval", parameters);
     PrintWriter console = run.console();
-    LongMemEvalRetrieval.Result result = LongMemEvalRetrieval.run(questions, resolved, sortedKs, line -> {
+    LongMemEvalRetrieval.Result result = LongMemEvalRetrieval.run(questions, resolved, sortedKs, lexical, line -> {
       console.println(line);
       console.flush();
     });

@@ -1,6 +1,7 @@
 package dev.memloop.cli;
 
 import dev.memloop.memory.Embedder;
+import dev.memloop.memory.index.TextAnalysis;
 import dev.memloop.runtime.config.EmbedderNames;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -18,6 +19,11 @@ final class RetrievalOptions {
           + "(default: ${DEFAULT-VALUE}).")
   List<String> embedders;
 
+  @Option(names = "--analysis", defaultValue = "english", description = "How BM25 reads turns and questions: english "
+      + "(Lucene's English chain: stop words out, Porter stemming; the memory's default) or plain (lower case only, as "
+      + "before) (default: ${DEFAULT-VALUE}).")
+  String analysis;
+
   @Option(names = "--k", split = ",", defaultValue = "1,5,10,25",
       description = "The k of hit@k and recall@k, a list (default: ${DEFAULT-VALUE}).")
   List<Integer> ks;
@@ -33,6 +39,16 @@ final class RetrievalOptions {
     Options.require(spec, ks.stream().allMatch(k -> k != null && k >= 1 && k <= 1000), "--k values must be in "
         + "[1, 1000]: " + ks);
     return ks.stream().distinct().sorted().toList();
+  }
+
+  /** The text analysis named by {@code --analysis}. */
+  TextAnalysis analysis(CommandLine.Model.CommandSpec spec) {
+    return switch (analysis) {
+      case "english" -> TextAnalysis.english();
+      case "plain" -> TextAnalysis.plain();
+      default -> throw new CommandLine.ParameterException(spec.commandLine(), "--analysis must be english or plain: '"
+          + analysis + "'");
+    };
   }
 
   /** The embedders by the names given, each resolved (a name that is none is bad input). */

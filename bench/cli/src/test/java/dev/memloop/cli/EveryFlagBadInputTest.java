@@ -43,6 +43,8 @@ class EveryFlagBadInputTest {
       Map.entry("memloop bench mcp --embedder", List.of("bert-huge")),
       Map.entry("memloop bench locomo --data", List.of("/no/such/locomo10.json")),
       Map.entry("memloop bench locomo --embedder", List.of("bert-huge")),
+      Map.entry("memloop bench locomo --analysis", List.of("klingon")),
+      Map.entry("memloop bench longmemeval --analysis", List.of("klingon")),
       Map.entry("memloop bench locomo --llm", List.of("claude")),
       Map.entry("memloop bench locomo --llm-base-url", List.of("--llm", "openai", "not a url")),
       Map.entry("memloop bench locomo --model", List.of("gpt-9")),

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import dev.memloop.memory.index.TextAnalysis;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -44,6 +45,12 @@ public final class LocomoRetrieval {
   /** @param embedders by the name the report gives them, in report order */
   public static Result run(List<LocomoFile.Conversation> data, Map<String, Embedder> embedders, List<Integer> ks,
       Consumer<String> progress) {
+    return run(data, embedders, ks, TextAnalysis.english(), progress);
+  }
+
+  /** As {@link #run(List, Map, List, Consumer)}, BM25 reading texts with {@code analysis}. */
+  public static Result run(List<LocomoFile.Conversation> data, Map<String, Embedder> embedders, List<Integer> ks,
+      TextAnalysis analysis, Consumer<String> progress) {
     int maxK = ks.stream().mapToInt(Integer::intValue).max().orElseThrow();
     Defects defects = defects(data);
     int turns = data.stream().mapToInt(c -> c.turns().size()).sum();
@@ -58,7 +65,7 @@ public final class LocomoRetrieval {
         latencies.put(m, new ArrayList<>());
       });
       for (LocomoFile.Conversation conversation : data) {
-        try (TurnMemory memory = new TurnMemory(embedder.getValue(), ingestNanos)) {
+        try (TurnMemory memory = new TurnMemory(embedder.getValue(), ingestNanos, analysis)) {
           List<String> diaIds = new ArrayList<>();
           for (LocomoFile.Turn turn : conversation.turns()) {
             memory.add(turn.item());

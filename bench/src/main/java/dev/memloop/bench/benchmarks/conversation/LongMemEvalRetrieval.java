@@ -5,6 +5,7 @@ import dev.memloop.memory.timing.NearestRank;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
+import dev.memloop.memory.index.TextAnalysis;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -35,6 +36,12 @@ public final class LongMemEvalRetrieval {
 
   public static Result run(List<LongMemEvalFile.Question> data, Map<String, Embedder> embedders, List<Integer> ks,
       Consumer<String> progress) {
+    return run(data, embedders, ks, TextAnalysis.english(), progress);
+  }
+
+  /** As {@link #run(List, Map, List, Consumer)}, BM25 reading texts with {@code analysis}. */
+  public static Result run(List<LongMemEvalFile.Question> data, Map<String, Embedder> embedders, List<Integer> ks,
+      TextAnalysis analysis, Consumer<String> progress) {
     int maxK = ks.stream().mapToInt(Integer::intValue).max().orElseThrow();
     int abstention = 0;
     int withoutSessions = 0;
@@ -66,7 +73,7 @@ public final class LongMemEvalRetrieval {
         if (q.abstention() || q.answerSessionIds().isEmpty()) {
           continue;
         }
-        try (TurnMemory memory = new TurnMemory(embedder.getValue(), ingestNanos)) {
+        try (TurnMemory memory = new TurnMemory(embedder.getValue(), ingestNanos, analysis)) {
           List<String> sessionOfTurn = new ArrayList<>();
           Set<String> evidenceTurns = new LinkedHashSet<>();
           for (LongMemEvalFile.Session session : q.sessions()) {

@@ -3,6 +3,7 @@ package dev.memloop.bench.benchmarks.conversation;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.index.LexicalIndex;
+import dev.memloop.memory.index.TextAnalysis;
 import dev.memloop.runtime.patterns.AdaptiveRecall;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,15 +18,24 @@ import java.util.Map;
 final class TurnMemory implements AutoCloseable {
 
   private final WorkingMemory memory;
-  private final LexicalIndex lexical = new LexicalIndex();
+  private final LexicalIndex lexical;
   private final Map<String, Integer> turnOfId = new HashMap<>();
   private final List<String> texts = new ArrayList<>();
   private final long[] ingestNanos;
   private int turns;
 
-  /** @param ingestNanos by {@link TurnRecall#METHODS}' order, added to by every add */
+  /** With Lucene's English analysis, the memory's default. */
   TurnMemory(Embedder embedder, long[] ingestNanos) {
-    this.memory = WorkingMemory.builder(embedder).lexical().build();
+    this(embedder, ingestNanos, TextAnalysis.english());
+  }
+
+  /**
+   * @param ingestNanos by {@link TurnRecall#METHODS}' order, added to by every add
+   * @param analysis how BM25 reads turns and questions, for the memory's hybrid recall and the benchmark's own index
+   */
+  TurnMemory(Embedder embedder, long[] ingestNanos, TextAnalysis analysis) {
+    this.memory = WorkingMemory.builder(embedder).lexical(analysis).build();
+    this.lexical = new LexicalIndex(analysis);
     this.ingestNanos = ingestNanos;
   }
 

@@ -47,12 +47,14 @@ class LocomoRetrievalTest {
     assertThat(result.methods()).extracting(LocomoRetrieval.MethodResult::method)
         .containsExactly("vector", "bm25", "fused");
     LocomoRetrieval.MethodResult bm25 = result.methods().get(1);
-    // Ana's cat, Clara, Lisbon and the refund rank their evidence first; Ben's marathon ties two turns of equal
-    // length and terms, and the older one (not the evidence) goes first: rank 2
-    assertThat(bm25.hitAt()).containsEntry(1, 0.8).containsEntry(5, 1.0);
-    assertThat(bm25.recallAt().get(1)).isCloseTo(0.7, within(1e-12)); // Lisbon: one of its two evidence turns
+    // with Lucene's English analysis (stop words out, "named" is "name", "moved" is "move"): Ana's cat, Clara and
+    // Lisbon rank their evidence first; Ben's marathon ties two turns of equal length and terms, and the older one
+    // (not the evidence) goes first: rank 2; the refund question's rarer "invoice" puts D1:1 first, and its
+    // evidence, the shorter of the two turns with "refund", second ("will", a stop word, no longer picks it)
+    assertThat(bm25.hitAt()).containsEntry(1, 0.6).containsEntry(5, 1.0);
+    assertThat(bm25.recallAt().get(1)).isCloseTo(0.5, within(1e-12)); // Lisbon: one of its two evidence turns
     assertThat(bm25.recallAt().get(5)).isCloseTo(1.0, within(1e-12));
-    assertThat(bm25.mrr()).isCloseTo(0.9, within(1e-12));
+    assertThat(bm25.mrr()).isCloseTo(0.8, within(1e-12));
     assertThat(bm25.byCategory().get("1").hitAt()).containsEntry(1, 0.5);
     assertThat(bm25.byCategory().get("1").questions()).isEqualTo(2);
     assertThat(bm25.byCategory()).containsOnlyKeys("1", "2", "3");
