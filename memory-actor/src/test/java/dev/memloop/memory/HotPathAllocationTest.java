@@ -39,6 +39,19 @@ class HotPathAllocationTest {
     }
   }
 
+  @Test
+  void should_allocate_nothing_for_a_bm25_query_beyond_its_results() {
+    dev.memloop.memory.index.LexicalIndex index = new dev.memloop.memory.index.LexicalIndex();
+    for (int i = 0; i < 500; i++) {
+      index.add(i, "the refund of order-" + i + " was sent to the customer on Friday");
+    }
+    // the analyzer's reused token stream reads the query in place: no string per term, no lambda per search
+    String miss = "which purchases did the warehouses deliver";
+    assertThat(index.search(miss, 10)).as("no text holds its terms").isEmpty();
+    SteadyAllocation allocation = SteadyAllocation.measure(() -> index.search(miss, 10), 20_000, 5_000, 10, 0);
+    assertThat(allocation.bytesPerCall()).as("bytes per BM25 query that finds nothing, " + allocation).isZero();
+  }
+
   private static float[] unit(float[] v) {
     double norm = 0;
     for (float x : v) {

@@ -53,6 +53,7 @@ public final class LexicalIndex implements TextAnalysis.TermSink {
   private int[] touched = new int[16];
   private final TopK top = new TopK();
   private final TextAnalysis analysis;
+  private final TextAnalysis.Reader reader; // this index's own chain: reading a query allocates nothing
   // the search in progress, for term(): the sink of the query's terms, so that a search captures nothing
   private float searchAvgLength;
   private int searchTouched;
@@ -69,6 +70,7 @@ public final class LexicalIndex implements TextAnalysis.TermSink {
       throw new IllegalArgumentException("a lexical index needs its text analysis");
     }
     this.analysis = analysis;
+    this.reader = analysis.reader();
   }
 
   /** How texts and queries are read into terms. */
@@ -196,7 +198,7 @@ public final class LexicalIndex implements TextAnalysis.TermSink {
       Arrays.fill(queryMark, 0);
       queryEpoch = 1;
     }
-    analysis.forEachTerm(query, this);
+    reader.forEachTerm(query, this);
     int touchedCount = searchTouched;
     float least = minShare * searchIdfSum;
     int kept = 0;
@@ -252,7 +254,9 @@ public final class LexicalIndex implements TextAnalysis.TermSink {
 
   /** The terms of {@code text} as this index reads them (its analysis), in order. */
   public List<String> terms(String text) {
-    return analysis.terms(text);
+    List<String> out = new ArrayList<>();
+    reader.forEachTerm(text, (buffer, length) -> out.add(new String(buffer, 0, length)));
+    return out;
   }
 
   /** The id of {@code term} (as the analysis read it), made if new. */

@@ -5,9 +5,13 @@ final class Thresholds {
 
   private Thresholds() {}
 
+  /**
+   * A pattern's threshold on cosine similarity: in [0, 1], the one range of every threshold memloop takes (below 0 a
+   * "near-duplicate" or a "support" would be an unrelated line).
+   */
   static double similarity(String name, double value) {
-    if (!(value >= -1 && value <= 1)) {
-      throw new IllegalArgumentException(name + " must be a similarity in [-1, 1]: " + value);
+    if (!(value >= 0 && value <= 1)) {
+      throw new IllegalArgumentException(name + " must be a similarity in [0, 1]: " + value);
     }
     return value;
   }

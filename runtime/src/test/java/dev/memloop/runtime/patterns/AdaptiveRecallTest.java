@@ -77,7 +77,7 @@ class AdaptiveRecallTest {
         .hasMessageContaining("fraction must be in [0, 1]: -0.1");
     assertThatThrownBy(() -> new AdaptiveRecall.Settings(2, 4, 0.2, 1.2, 0.9)).hasMessageContaining("lambda must be in [0, 1]: 1.2");
     assertThatThrownBy(() -> new AdaptiveRecall.Settings(2, 4, 0.2, 0.5, 2))
-        .hasMessageContaining("duplicate threshold must be a similarity in [-1, 1]: 2.0");
+        .hasMessageContaining("duplicate threshold must be a similarity in [0, 1]: 2.0");
     AdaptiveRecall adaptive = new AdaptiveRecall(crowded(), embedder, new AdaptiveRecall.Settings(2, 4, 0.25, 0.7, 0.9));
     assertThatThrownBy(() -> adaptive.recall(null)).hasMessageContaining("query must not be null or blank: null");
   }

@@ -115,7 +115,7 @@ class DedupOnWriteTest {
     assertThat(dedup.counters().writes()).isZero();
     assertThatThrownBy(() -> new DedupOnWrite(memory, embedder, 0.9, null)).hasMessageContaining("what to keep");
     assertThatThrownBy(() -> new DedupOnWrite(memory, embedder, 7, DedupOnWrite.Keep.BOTH))
-        .hasMessageContaining("dedup threshold must be a similarity in [-1, 1]: 7.0");
+        .hasMessageContaining("dedup threshold must be a similarity in [0, 1]: 7.0");
   }
 
   @Test

@@ -65,7 +65,7 @@ class GroundingCheckTest {
   void should_refuse_bad_input_naming_it() {
     assertThatThrownBy(() -> new GroundingCheck(sources(), embedder, 0.9, 0)).hasMessageContaining("grounding k must be > 0: 0");
     assertThatThrownBy(() -> new GroundingCheck(sources(), embedder, -1.1, 3))
-        .hasMessageContaining("grounding threshold must be a similarity in [-1, 1]: -1.1");
+        .hasMessageContaining("grounding threshold must be a similarity in [0, 1]: -1.1");
     assertThatThrownBy(() -> new GroundingCheck(sources(), embedder, 0.9, 3).check(""))
         .hasMessageContaining("claim must not be null or blank: ''");
   }

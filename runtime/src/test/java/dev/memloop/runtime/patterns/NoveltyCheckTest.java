@@ -64,7 +64,7 @@ class NoveltyCheckTest {
 
   @Test
   void should_refuse_bad_input_naming_it_and_change_nothing() {
-    assertThatThrownBy(() -> check(1.5)).hasMessageContaining("novelty threshold must be a similarity in [-1, 1]: 1.5");
+    assertThatThrownBy(() -> check(1.5)).hasMessageContaining("novelty threshold must be a similarity in [0, 1]: 1.5");
     assertThatThrownBy(() -> check(Double.NaN)).hasMessageContaining("NaN");
     NoveltyCheck check = check(0.9);
     assertThatThrownBy(() -> check.observe(" ")).hasMessageContaining("observation must not be null or blank: ' '");
