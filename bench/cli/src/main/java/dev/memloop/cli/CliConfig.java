@@ -24,6 +24,7 @@ final class CliConfig {
   static Config load(Path file) {
     Config root = AgentConfigs.load(file);
     LlmSettings.from(root, java.util.Map.of()); // the values only: the endpoint and key are read when a model runs
+    dev.memloop.runtime.llm.CallLimits.from(root); // the bounds too, though no model may run
     PgVectorConfig.from(root);
     return root;
   }

@@ -88,6 +88,12 @@ final class LocomoBenchCommand implements Callable<Integer> {
         + " needs --llm openai (without it no question is answered)");
     List<Long> rttNanos = rtts.stream().map(Duration::toNanos).distinct().sorted().toList();
     List<LocomoFile.Conversation> conversations = RetrievalOptions.read(spec, data, LocomoFile::read);
+    LocomoRetrieval.Defects leftOut = LocomoRetrieval.defects(conversations);
+    int questions = LocomoRetrieval.questions(conversations);
+    Options.require(spec, leftOut.leftOut() < questions, "--data " + data + ": nothing to score: " + questions
+        + " questions, all left out (" + leftOut.adversarial() + " adversarial, " + leftOut.withoutEvidence()
+        + " without evidence, " + leftOut.evidenceNamingNoTurn() + " whose evidence names no turn, "
+        + leftOut.unreadable() + " unreadable)");
     int maxK = sortedKs.get(sortedKs.size() - 1);
     LlmRun llm = null;
     List<LocomoAnswers.Prompt> prompts = List.of();
@@ -121,9 +127,10 @@ final class LocomoBenchCommand implements Callable<Integer> {
     };
     LocomoRetrieval.Result result = LocomoRetrieval.run(conversations, resolved, sortedKs, lexical, progress);
     console.printf(Locale.ROOT, "%d conversations, %d turns, %d questions scored; left out: %d adversarial, %d "
-        + "without evidence, %d whose evidence names no turn%n", result.conversations(), result.turns(),
-        result.scoredQuestions(), result.defects().adversarial(), result.defects().withoutEvidence(),
-        result.defects().evidenceNamingNoTurn());
+        + "without evidence, %d whose evidence names no turn, %d unreadable%n", result.conversations(),
+        result.turns(), result.scoredQuestions(), result.defects().adversarial(), result.defects().withoutEvidence(),
+        result.defects().evidenceNamingNoTurn(), result.defects().unreadable());
+    RetrievalOptions.printDefects(console, result.defects().named(), "locomo.json");
     TextTable table = retrievalTable(result, sortedKs);
     console.print(table.plain());
     List<ReadPolicies.PolicyResult> policies = ReadPolicies.run(conversations, resolved, sortedKs, rttNanos,

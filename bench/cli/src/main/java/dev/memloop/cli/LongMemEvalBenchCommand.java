@@ -42,7 +42,12 @@ final class LongMemEvalBenchCommand implements Callable<Integer> {
     List<Integer> sortedKs = retrieval.ks(spec);
     Map<String, Embedder> resolved = retrieval.embedders(spec);
     dev.memloop.memory.index.TextAnalysis lexical = retrieval.analysis(spec);
-    List<LongMemEvalFile.Question> questions = RetrievalOptions.read(spec, data, LongMemEvalFile::read);
+    LongMemEvalFile.Questions questions = RetrievalOptions.read(spec, data, LongMemEvalFile::open);
+    LongMemEvalRetrieval.Defects leftOut = Options.valid(spec, () -> LongMemEvalRetrieval.defects(questions));
+    Options.require(spec, leftOut.scored(questions.size()) > 0, "--data " + data + ": nothing to score: "
+        + (questions.size() + questions.leftOut()) + " questions, all left out (" + leftOut.abstention()
+        + " abstention, " + leftOut.withoutAnswerSessions() + " without answer sessions, " + leftOut.unreadable()
+        + " unreadable)");
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("data", data.toString());
     parameters.put("embedders", retrieval.embedders);
@@ -55,9 +60,10 @@ final class LongMemEvalBenchCommand implements Callable<Integer> {
       console.flush();
     });
     console.printf(Locale.ROOT, "%d questions, %d turns; left out: %d abstention, %d without answer sessions, %d "
-        + "without evidence turns (those are scored by session only)%n", result.questions(), result.turns(),
-        result.defects().abstention(), result.defects().withoutAnswerSessions(),
-        result.defects().withoutEvidenceTurns());
+        + "unreadable; %d without evidence turns (those are scored by session only)%n", result.questions(),
+        result.turns(), result.defects().abstention(), result.defects().withoutAnswerSessions(),
+        result.defects().unreadable(), result.defects().withoutEvidenceTurns());
+    RetrievalOptions.printDefects(console, result.defects().named(), "longmemeval.json");
     List<String> header = new ArrayList<>(List.of("embedder", "method"));
     sortedKs.forEach(k -> header.add("session hit@" + k));
     sortedKs.forEach(k -> header.add("session recall@" + k));

@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
     description = "A runtime for language agents whose memory lives inside the reasoning loop.",
     subcommands = {ReproduceCommand.class, NodeCommand.class, ClusterDemoCommand.class, FleetCommand.class,
         BlackboardCommand.class, LifecycleCommand.class, SoakCommand.class, CalibrateCommand.class, BenchCommand.class,
-        EmbedderCommand.class, JmhCommand.class, McpCommand.class, CommandLine.HelpCommand.class,
+        EmbedderCommand.class, JmhCommand.class, McpCommand.class, MemoryCommand.class, CommandLine.HelpCommand.class,
         AutoComplete.GenerateCompletion.class})
 public final class Main implements Runnable {
 

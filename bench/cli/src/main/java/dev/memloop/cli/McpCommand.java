@@ -64,6 +64,8 @@ final class McpCommand implements Callable<Integer> {
         + board + "'");
     Options.require(spec, board == null || !board.equals(memory), "--board " + board + ": the board needs a name of "
         + "its own, not the memory's");
+    Options.require(spec, data == null || !data.toString().isBlank(), "--data needs a directory: ''");
+    Options.require(spec, http != null || !httpPublic, "--http-public needs --http HOST:PORT");
     Embedder resolved = Options.valid(spec, () -> EmbedderNames.resolve(embedder));
     ServeAddress address = http == null ? null : Options.valid(spec, () -> ServeAddress.parse(http, "--http",
         httpPublic));
@@ -107,10 +109,17 @@ final class McpCommand implements Callable<Integer> {
   private int serveStdio(Served served) throws InterruptedException {
     PrintStream protocol = System.out;
     System.setOut(System.err); // the protocol's stream is the client's alone: a stray line would break a message
+    int unanswered;
     try {
-      server(served).serveStdio(System.in, protocol);
+      unanswered = server(served).serveStdio(System.in, protocol);
     } finally {
       System.setOut(protocol);
+    }
+    if (unanswered > 0) { // the end of input came with requests the server could not answer within the drain
+      spec.commandLine().getErr().println("memloop mcp: the client closed its input with " + unanswered + " requests "
+          + "still unanswered after " + dev.memloop.memory.timing.Units.config(MemoryMcpServer.Builder.DRAIN));
+      spec.commandLine().getErr().flush();
+      return Failures.FAILED;
     }
     return 0;
   }

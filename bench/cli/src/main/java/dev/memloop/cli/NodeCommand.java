@@ -92,6 +92,19 @@ final class NodeCommand implements Callable<Integer> {
     return address;
   }
 
+  /** The node's system; a port taken since {@link Ports#refuseTaken} checked it is refused by name too. */
+  private ActorSystem<Void> started(Config served, long seed, boolean first, NodeMetrics metrics) {
+    try {
+      return TriageNode.start(served, roles, first, seed, metrics);
+    } catch (RuntimeException e) {
+      String why = dev.memloop.cli.serve.Ports.why(e);
+      if (why == null) {
+        throw e;
+      }
+      throw new IllegalArgumentException("--port " + host + ":" + port + ": cannot bind (" + why + ")", e);
+    }
+  }
+
   @Override
   public Integer call() throws Exception {
     serve.check(spec);
@@ -115,6 +128,10 @@ final class NodeCommand implements Callable<Integer> {
     }
     Config node = Options.valid(spec, () -> ClusterNodes.config(host, port, seedNodes, roles, CliConfig.load(config)));
     Options.valid(spec, () -> bindable(host));
+    Options.valid(spec, () -> {
+      dev.memloop.cli.serve.Ports.refuseTaken(host, port, "--port"); // before Artery logs its bind failure's trace
+      return port;
+    });
     Config joined = seedNodes.isEmpty() ? node : ClusterNodes.withJoinDeadline(node, joinTimeout);
     Config root = dataDir == null ? joined : ClusterNodes.durable(joined, dataDir);
     AgentConfigs.agent(root); // the agents' settings checked before anything binds
@@ -122,8 +139,7 @@ final class NodeCommand implements Callable<Integer> {
       NodeMetrics metrics = serving.on() ? new NodeMetrics(serving.registry(), port == 0 ? "node" : "node-" + port,
           AgentConfigs.agent(root).policy()) : NodeMetrics.none();
       Config served = serving.systemConfig(root);
-      ActorSystem<Void> system = Options.valid(spec, () -> TriageNode.start(served, roles, seedNodes.isEmpty(), seed,
-          metrics));
+      ActorSystem<Void> system = Options.valid(spec, () -> started(served, seed, seedNodes.isEmpty(), metrics));
       try {
         serving.bind(spec, system); // in the node's own system
       } catch (RuntimeException e) {

@@ -71,4 +71,15 @@ final class RetrievalOptions {
       }
     });
   }
+
+  /** The most defects the console names; the report names them all. */
+  static final int DEFECTS_SHOWN = 10;
+
+  /** Names the first {@link #DEFECTS_SHOWN} of {@code defects}, and where the rest are. */
+  static void printDefects(java.io.PrintWriter console, List<String> defects, String report) {
+    defects.stream().limit(DEFECTS_SHOWN).forEach(d -> console.println("  " + d));
+    if (defects.size() > DEFECTS_SHOWN) {
+      console.println("  ... and " + (defects.size() - DEFECTS_SHOWN) + " more (all in " + report + ", under defects)");
+    }
+  }
 }

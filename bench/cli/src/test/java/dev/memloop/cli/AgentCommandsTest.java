@@ -91,10 +91,15 @@ class AgentCommandsTest {
         Arguments.of(new String[] {"node", "--port", "0", "--host", "192.0.2.1"},
             "--host 192.0.2.1: not an address of this machine"),
         Arguments.of(new String[] {"fleet", "--linger", "30s"}, "--linger needs --serve HOST:PORT"),
+        Arguments.of(new String[] {"mcp", "--data", ""}, "--data needs a directory: ''"),
+        Arguments.of(new String[] {"mcp", "--http-public"}, "--http-public needs --http HOST:PORT"),
+        Arguments.of(new String[] {"mcp", "--http", "0.0.0.0:0"},
+            "--http 0.0.0.0:0: 0.0.0.0 is not a loopback address; to serve the network add --http-public"),
+        Arguments.of(new String[] {"memory", "repair", "--data", "/no/such/dir"}, "--data /no/such/dir: not a directory"),
         Arguments.of(new String[] {"fleet", "--serve-public"}, "--serve-public needs --serve HOST:PORT"),
         Arguments.of(new String[] {"fleet", "--serve", "127.0.0.1:0", "--linger", "2d"}, "--linger must be <= 1d: 2d"),
         Arguments.of(new String[] {"fleet", "--serve", "10.1.2.3:9464"},
-            "--serve 10.1.2.3:9464: 10.1.2.3 is not a loopback address; to serve metrics to the network add --serve-public"),
+            "--serve 10.1.2.3:9464: 10.1.2.3 is not a loopback address; to serve the network add --serve-public"),
         Arguments.of(new String[] {"blackboard", "--serve", "no-such-host.invalid:1"},
             "--serve no-such-host.invalid:1: host 'no-such-host.invalid' does not resolve"),
         Arguments.of(new String[] {"node", "--port", "0", "--linger", "1s"}, "--linger needs --serve HOST:PORT"),
@@ -167,6 +172,15 @@ class AgentCommandsTest {
       String address = "127.0.0.1:" + taken.getLocalPort();
       CliRun.assertRefused(new String[] {"fleet", "--agents", "2", "--serve", address},
           "--serve " + address + ": cannot bind (the port is in use; choose another, or 0 for any free one)", results);
+    }
+  }
+
+  @Test
+  void should_refuse_a_node_port_in_use_in_one_line() throws IOException {
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      String address = "127.0.0.1:" + taken.getLocalPort();
+      CliRun.assertRefused(new String[] {"node", "--port", Integer.toString(taken.getLocalPort())},
+          "--port " + address + ": cannot bind (the port is in use; choose another, or 0 for any free one)", results);
     }
   }
 
@@ -288,7 +302,13 @@ class AgentCommandsTest {
   @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
       "memloop.agent = 1 | memloop.agent must be a section ({ ... }), not NUMBER 1",
       "memloop.llm.timeout = 30 | memloop.llm.timeout = 30: a duration needs its unit",
-      "memloop.llm.max-retries = abc | memloop.llm.max-retries = \"abc\": must be a whole number",
+      "memloop.llm.max-retries = abc | config key memloop.llm.max-retries = \"abc\" (",
+      "memloop.llm.max-retries = 2.5 | memloop.llm.max-retries = 2.5: must be a whole number",
+      "memloop.llm.calls-per-second = abc | config key memloop.llm.calls-per-second = \"abc\" (",
+      "memloop.llm.calls-per-second = -1 | memloop.llm.calls-per-second must be >= 0",
+      "memloop.dispatcher.fork-join-executor.parallelism-max = -3"
+          + " | memloop.dispatcher.fork-join-executor.parallelism-max = -3 (",
+      "pekko.loggers = [\"com.example.Nope\"] | names com.example.Nope, which is not on the class path",
       "memloop.pgvector.pool-size = many | memloop.pgvector.pool-size",
       "pekko.actor { serializers.nope = \"com.example.Nope\", serialization-bindings { \"java.lang.String\" = nope } }"
           + " | a class named in the configuration is not on the class path: com.example.Nope"})

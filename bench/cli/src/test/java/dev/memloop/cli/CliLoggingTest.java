@@ -25,8 +25,21 @@ class CliLoggingTest {
     assertThat(verbose.lines().filter(l -> l.startsWith("\tat ")).count()).as("the whole trace").isGreaterThan(10);
   }
 
-  /** Logs an exception with a cause through a fresh context configured by the CLI's logback.xml. */
+  @Test
+  void should_show_control_characters_from_a_peer_as_question_marks() throws Exception {
+    String line = logged("short", "Illegal request-target: /\u001b[31mRED\u001b]0;title\u0007\u009b2J",
+        new IllegalArgumentException("header \u001b[2J"));
+    assertThat(line).doesNotContain("\u001b").doesNotContain("\u0007").doesNotContain("\u009b")
+        .contains("/?[31mRED?]0;title??2J").contains("header ?[2J");
+    assertThat(line.lines().count()).as("line ends kept").isGreaterThan(1);
+  }
+
   private static String logged(String depth) throws Exception {
+    return logged(depth, "connection marked as broken", new RuntimeException("outer", new java.io.IOException("inner")));
+  }
+
+  /** Logs {@code message} and {@code failure} through a fresh context configured by the CLI's logback.xml. */
+  private static String logged(String depth, String message, Throwable failure) throws Exception {
     URL config = Main.class.getClassLoader().getResource("logback.xml");
     assertThat(config).as("the CLI's logback.xml").isNotNull();
     LoggerContext context = new LoggerContext();
@@ -40,8 +53,7 @@ class CliLoggingTest {
     ConsoleAppender<ILoggingEvent> stderr =
         (ConsoleAppender<ILoggingEvent>) context.getLogger("ROOT").getAppender("STDERR");
     byte[] line = stderr.getEncoder().encode(new ch.qos.logback.classic.spi.LoggingEvent(
-        CliLoggingTest.class.getName(), pool, ch.qos.logback.classic.Level.WARN, "connection marked as broken",
-        new RuntimeException("outer", new java.io.IOException("inner")), null));
+        CliLoggingTest.class.getName(), pool, ch.qos.logback.classic.Level.WARN, message, failure, null));
     context.stop();
     return new String(line, StandardCharsets.UTF_8);
   }

@@ -66,6 +66,7 @@ class EveryFlagBadInputTest {
       Map.entry("memloop mcp --http", List.of("10.1.2.3:9464")),
       Map.entry("memloop mcp --data", List.of("/proc/no-such-dir/memories")),
       Map.entry("memloop mcp --board", List.of("two words")),
+      Map.entry("memloop memory repair --data", List.of("/proc/no-such-dir/memories")),
       Map.entry("memloop embedder distill --cache", List.of("/proc/no-such-cache")),
       Map.entry("memloop embedder distill --teacher", List.of("gpt-9")),
       Map.entry("memloop embedder info --cache", List.of("/etc/hostname")),

@@ -120,4 +120,29 @@ class LocomoBenchCommandTest {
       assertThat(written).as("nothing written for bad input").isEmpty();
     }
   }
+
+  @Test
+  void should_refuse_a_file_with_nothing_to_score_or_that_never_ends_and_write_nothing(@TempDir Path dir)
+      throws Exception {
+    Path adversarial = dir.resolve("adversarial.json");
+    Files.writeString(adversarial, Files.readString(FIXTURE).replaceAll("\"category\": [0-9]", "\"category\": 5"));
+    CliRun none = CliRun.of("bench", "locomo", "--data", adversarial.toString(), "--embedder", "hashing", "--out",
+        results.toString());
+    assertThat(none.exitCode()).as(none.err()).isEqualTo(2);
+    assertThat(none.err()).contains("--data " + adversarial + ": nothing to score: 8 questions, all left out "
+        + "(8 adversarial,");
+    Path abstentions = dir.resolve("abstentions.json");
+    Files.writeString(abstentions, Files.readString(Path.of("../src/test/resources/longmemeval/fixture.json"))
+        .replaceAll("\"question_id\": \"(q[0-9])\"", "\"question_id\": \"$1_abs\""));
+    CliRun abstaining = CliRun.of("bench", "longmemeval", "--data", abstentions.toString(), "--embedder", "hashing",
+        "--out", results.toString());
+    assertThat(abstaining.exitCode()).as(abstaining.err()).isEqualTo(2);
+    assertThat(abstaining.err()).contains("nothing to score: 3 questions, all left out (3 abstention");
+    CliRun device = CliRun.of("bench", "longmemeval", "--data", "/dev/zero", "--out", results.toString());
+    assertThat(device.exitCode()).isEqualTo(2);
+    assertThat(device.err()).contains("/dev/zero is not a regular file");
+    try (Stream<Path> written = Files.list(results)) {
+      assertThat(written).as("nothing written for bad input").isEmpty();
+    }
+  }
 }

@@ -25,6 +25,10 @@ public final class HttpMcpServer implements AutoCloseable {
   public static final String ENDPOINT = "/mcp";
   /** Where the metrics are, in the Prometheus text format, when a scrape is given. */
   public static final String METRICS = "/metrics";
+  /** The most sessions held at once: past it an {@code initialize} is refused until one closes. */
+  public static final int MAX_SESSIONS = 1_000;
+  /** How long a session may go unused before the SDK's sweeper closes it (between one and two of these). */
+  public static final java.time.Duration SESSION_IDLE = java.time.Duration.ofMinutes(10);
 
   /**
    * Tomcat's class loader warns at stop of threads it did not start and cannot stop (the SDK's Reactor pool, the
@@ -41,6 +45,7 @@ public final class HttpMcpServer implements AutoCloseable {
   private final McpSyncServer server;
   private final String host;
   private final int port;
+  private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
   private HttpMcpServer(Tomcat tomcat, McpSyncServer server, String host, int port) {
     this.tomcat = tomcat;
@@ -66,8 +71,18 @@ public final class HttpMcpServer implements AutoCloseable {
    */
   public static HttpMcpServer start(MemoryMcpServer.Builder served, String host, int port,
       java.util.function.Supplier<String> metrics) {
+    return start(served, host, port, metrics, MAX_SESSIONS, System::nanoTime);
+  }
+
+  /**
+   * As above, with at most {@code maxSessions} sessions at once, their idleness read on {@code nanoTime} (tests ask
+   * for few, on a clock they move).
+   */
+  static HttpMcpServer start(MemoryMcpServer.Builder served, String host, int port,
+      java.util.function.Supplier<String> metrics, int maxSessions, java.util.function.LongSupplier nanoTime) {
+    // sessions that went quiet are closed by the SDK's sweeper: one unused through a whole sweep is gone
     HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
-        .jsonMapper(McpJsonDefaults.getMapper()).mcpEndpoint(ENDPOINT).build();
+        .jsonMapper(McpJsonDefaults.getMapper()).mcpEndpoint(ENDPOINT).sessionSweepInterval(SESSION_IDLE).build();
     McpSyncServer server = served.start(transport);
     Tomcat tomcat = new Tomcat();
     tomcat.setSilent(true); // its start and stop lines are not the command's output; failures still throw
@@ -91,6 +106,15 @@ public final class HttpMcpServer implements AutoCloseable {
     Wrapper servlet = Tomcat.addServlet(context, "mcp", transport);
     servlet.setAsyncSupported(true); // the transport answers with server-sent events, asynchronously
     context.addServletMappingDecoded(ENDPOINT, "mcp");
+    org.apache.tomcat.util.descriptor.web.FilterDef guard = new org.apache.tomcat.util.descriptor.web.FilterDef();
+    guard.setFilterName("json-rpc");
+    guard.setFilter(new JsonRpcHttpFilter(maxSessions, 2 * SESSION_IDLE.toNanos(), nanoTime));
+    guard.setAsyncSupported("true");
+    context.addFilterDef(guard);
+    org.apache.tomcat.util.descriptor.web.FilterMap map = new org.apache.tomcat.util.descriptor.web.FilterMap();
+    map.setFilterName("json-rpc");
+    map.addURLPatternDecoded(ENDPOINT);
+    context.addFilterMap(map);
     if (metrics != null) {
       Tomcat.addServlet(context, "metrics", new MetricsServlet(metrics));
       context.addServletMappingDecoded(METRICS, "metrics");
@@ -120,18 +144,38 @@ public final class HttpMcpServer implements AutoCloseable {
     return port;
   }
 
+  /** Stops serving and removes the server's work directory; a second close does nothing. */
   @Override
   public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
     server.closeGracefully();
     destroy(tomcat);
   }
 
+  /** Stops Tomcat and removes its work directory: a stopped server leaves nothing in the temp directory. */
   private static void destroy(Tomcat tomcat) {
+    Path work = Path.of(tomcat.getServer().getCatalinaBase().getPath());
     try {
       tomcat.stop();
       tomcat.destroy();
     } catch (LifecycleException e) {
       // stopping: nothing is left to serve either way
+    }
+    deleteTree(work);
+  }
+
+  private static void deleteTree(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      // the temp directory keeps what could not be removed; the server is stopped either way
     }
   }
 
@@ -143,7 +187,7 @@ public final class HttpMcpServer implements AutoCloseable {
     return root.getClass().getSimpleName() + ": " + root.getMessage();
   }
 
-  /** The directory a server's files live in (for tests). */
+  /** The directory a server's files live in while it runs (for tests). */
   Path baseDir() {
     return Path.of(tomcat.getServer().getCatalinaBase().getPath());
   }

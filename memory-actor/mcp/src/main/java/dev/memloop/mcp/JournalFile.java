@@ -14,14 +14,15 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.zip.CRC32C;
 
 /**
  * A memory journal's file format: a header (magic {@code MLJ1}, the vectors' dimension), then one record per write,
- * each framed by its length and a CRC32C of its payload; a payload is an add (id, text, the stored unit vector,
- * metadata), a remove (id) or a clear. A record cut off by a crash (its write was never acknowledged) is dropped and
- * the file truncated at the last whole one; a damaged record before the end refuses the file, naming it and the
- * offset, and changes nothing. Stateless.
+ * each in a {@link Frames frame} (its length and a CRC32C of its payload); a payload is an add (id, text, the stored
+ * unit vector, metadata), a remove (id) or a clear. A record cut off by a crash (the last thing in the file, and
+ * incomplete: its write was never acknowledged) is dropped and the file truncated at the last whole one; a record
+ * that cannot be right before the end (a bad checksum, a length that points past the end while a whole record
+ * follows) refuses the file, naming it and the offset, and changes nothing; {@link #repair} keeps every whole record.
+ * Stateless.
  */
 final class JournalFile {
 
@@ -30,16 +31,11 @@ final class JournalFile {
   private static final byte ADD = 1;
   private static final byte REMOVE = 2;
   private static final byte CLEAR = 3;
-  private static final int MAX_RECORD = 64 << 20;
 
   private JournalFile() {}
 
   static ByteBuffer frame(byte[] payload) {
-    CRC32C crc = new CRC32C();
-    crc.update(payload);
-    ByteBuffer framed = ByteBuffer.allocate(8 + payload.length);
-    framed.putInt(payload.length).putInt((int) crc.getValue()).put(payload).flip();
-    return framed;
+    return Frames.frame(payload);
   }
 
   static byte[] addition(MemoryItem item) {
@@ -76,19 +72,15 @@ final class JournalFile {
     return new byte[] {CLEAR};
   }
 
-  /** Replays {@code file} into {@code memory}; returns how many records it held; truncates a torn last record. */
+  /**
+   * Replays {@code file} into {@code memory}; returns how many records it held. A torn last record (a write that was
+   * never acknowledged) is cut off; damage before the end refuses the file, naming it and the byte, and changes
+   * nothing (neither the file nor the memory beyond what was read).
+   */
   static long replay(Path file, WorkingMemory memory) throws IOException {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
       long size = channel.size();
-      if (size < HEADER) {
-        throw new IllegalArgumentException("the memory's journal " + file + " is not one (" + size + " bytes)");
-      }
-      ByteBuffer header = read(channel, 0, HEADER);
-      int magic = header.getInt();
-      int dimension = header.getInt();
-      if (magic != MAGIC) {
-        throw new IllegalArgumentException("the memory's journal " + file + " is not one (no MLJ1 header)");
-      }
+      int dimension = header(channel, file, size);
       if (dimension != memory.dimension()) {
         throw new IllegalArgumentException("the memory's journal " + file + " was written with an embedder of "
             + "dimension " + dimension + "; this one's is " + memory.dimension() + ": serve it with the embedder "
@@ -96,38 +88,132 @@ final class JournalFile {
       }
       long at = HEADER;
       long records = 0;
-      while (at < size) {
-        if (size - at < 8) {
-          break; // a torn frame header
+      Frames.PayloadCheck plausible = payload -> plausible(payload, dimension);
+      while (true) {
+        Frames.Step step = Frames.read(channel, at, size, plausible);
+        if (step.state() == Frames.State.END) {
+          return records;
         }
-        ByteBuffer frame = read(channel, at, 8);
-        int length = frame.getInt();
-        int expected = frame.getInt();
-        if (length <= 0 || length > MAX_RECORD) {
-          throw damaged(file, at, "a record of " + length + " bytes");
+        if (step.state() == Frames.State.TORN_TAIL) {
+          channel.truncate(at); // never acknowledged: its force did not return
+          channel.force(true);
+          return records;
         }
-        if (size - at - 8 < length) {
-          break; // a torn record
+        if (step.state() == Frames.State.DAMAGED) {
+          throw damaged(file, at, step.what());
         }
-        byte[] payload = new byte[length];
-        read(channel, at + 8, length).get(payload);
-        CRC32C crc = new CRC32C();
-        crc.update(payload);
-        if ((int) crc.getValue() != expected) {
-          if (at + 8 + length == size) {
-            break; // the last record, half on the disk when the process died
-          }
-          throw damaged(file, at, "its checksum does not match");
+        try {
+          apply(step.payload(), memory, file, at);
+        } catch (IOException | IllegalArgumentException | IllegalStateException unreadable) { // a byte array's reads
+          throw unreadable instanceof IllegalArgumentException bad && bad.getMessage().contains("is damaged at byte")
+              ? bad : damaged(file, at, "a record that does not read: " + unreadable.getMessage());
         }
-        apply(payload, memory, file, at);
         records++;
-        at += 8 + length;
+        at += Frames.HEADER + step.payload().length;
       }
-      if (at < size) {
-        channel.truncate(at); // never acknowledged: its force did not return
-        channel.force(true);
+    }
+  }
+
+  /** The header's dimension, or a refusal naming the file when it has no header. */
+  private static int header(FileChannel channel, Path file, long size) throws IOException {
+    if (size < HEADER) {
+      throw new IllegalArgumentException("the memory's journal " + file + " is not one (" + size + " bytes)");
+    }
+    ByteBuffer header = Frames.read(channel, 0, HEADER);
+    if (header.getInt() != MAGIC) {
+      throw new IllegalArgumentException("the memory's journal " + file + " is not one (no MLJ1 header)");
+    }
+    return header.getInt();
+  }
+
+  /**
+   * Whether {@code payload} could be a record of a journal of {@code dimension}: its type, and its inner lengths
+   * within it (an add's vector of that dimension). Asked of candidates when a pass looks for the next whole frame.
+   */
+  static boolean plausible(byte[] payload, int dimension) {
+    ByteBuffer in = ByteBuffer.wrap(payload);
+    switch (payload[0]) {
+      case CLEAR:
+        return payload.length == 1;
+      case REMOVE:
+        return payload.length >= 5 && 5 + in.getInt(1) == payload.length;
+      case ADD: {
+        int at = 1;
+        for (int text = 0; text < 2; text++) { // the id, then the text
+          if (at + 4 > payload.length) {
+            return false;
+          }
+          int length = in.getInt(at);
+          if (length < -1 || at + 4 + Math.max(0, length) > payload.length) {
+            return false;
+          }
+          at += 4 + Math.max(0, length);
+        }
+        return at + 4 <= payload.length && in.getInt(at) == dimension
+            && at + 4 + 4L * dimension + 4 <= payload.length;
       }
-      return records;
+      default:
+        return false;
+    }
+  }
+
+  /** What {@link #repair} kept and dropped. */
+  record Repair(long kept, List<String> dropped, long bytesBefore, long bytesAfter) {}
+
+  /**
+   * Keeps every whole record of {@code file} and drops the rest (damaged stretches, a torn tail), writing the kept
+   * records to a new journal that replaces it; the file as it was stays beside it as {@code NAME.journal.damaged}.
+   * What was dropped is said, stretch by stretch.
+   */
+  static Repair repair(Path file) throws IOException {
+    List<byte[]> kept = new ArrayList<>();
+    List<String> dropped = new ArrayList<>();
+    long size;
+    int dimension;
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      size = channel.size();
+      dimension = header(channel, file, size);
+      Frames.PayloadCheck plausible = payload -> plausible(payload, dimension);
+      long at = HEADER;
+      while (at < size) {
+        Frames.Step step = Frames.read(channel, at, size, plausible);
+        if (step.state() == Frames.State.WHOLE && plausible(step.payload(), dimension)) {
+          kept.add(step.payload());
+          at += Frames.HEADER + step.payload().length;
+          continue;
+        }
+        if (step.state() == Frames.State.TORN_TAIL) {
+          dropped.add("bytes " + at + "-" + size + ": a torn last record (" + step.what() + ")");
+          break;
+        }
+        long next = Frames.nextWhole(channel, at + 1, size, plausible);
+        long to = next < 0 ? size : next;
+        dropped.add("bytes " + at + "-" + to + ": " + (step.what() == null ? "a record that does not read"
+            : step.what()));
+        at = to;
+      }
+    }
+    if (dropped.isEmpty()) {
+      return new Repair(kept.size(), dropped, size, size); // whole: nothing to write
+    }
+    Path before = file.resolveSibling(file.getFileName() + ".damaged");
+    Files.copy(file, before, StandardCopyOption.REPLACE_EXISTING);
+    Path next = file.resolveSibling(file.getFileName() + ".next");
+    try (FileChannel out = FileChannel.open(next, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+        StandardOpenOption.TRUNCATE_EXISTING)) {
+      writeAll(out, ByteBuffer.allocate(HEADER).putInt(MAGIC).putInt(dimension).flip());
+      for (byte[] payload : kept) {
+        writeAll(out, Frames.frame(payload));
+      }
+      out.force(true);
+    }
+    Files.move(next, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    return new Repair(kept.size(), dropped, size, Files.size(file));
+  }
+
+  private static void writeAll(FileChannel channel, ByteBuffer bytes) throws IOException {
+    while (bytes.hasRemaining()) {
+      channel.write(bytes);
     }
   }
 
@@ -159,32 +245,18 @@ final class JournalFile {
     Path next = file.resolveSibling(file.getFileName() + ".next");
     try (FileChannel channel = FileChannel.open(next, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
         StandardOpenOption.TRUNCATE_EXISTING)) {
-      ByteBuffer header = ByteBuffer.allocate(HEADER).putInt(MAGIC).putInt(memory.dimension()).flip();
-      channel.write(header);
-      List<MemoryItem> items = new ArrayList<>(memory.items());
-      for (MemoryItem item : items) {
-        ByteBuffer framed = frame(addition(item));
-        while (framed.hasRemaining()) {
-          channel.write(framed);
-        }
+      writeAll(channel, ByteBuffer.allocate(HEADER).putInt(MAGIC).putInt(memory.dimension()).flip());
+      for (MemoryItem item : memory.items()) {
+        writeAll(channel, frame(addition(item)));
       }
       channel.force(true);
     }
     Files.move(next, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
   }
 
-  private static ByteBuffer read(FileChannel channel, long at, int length) throws IOException {
-    ByteBuffer buffer = ByteBuffer.allocate(length);
-    while (buffer.hasRemaining()) {
-      if (channel.read(buffer, at + buffer.position()) < 0) {
-        throw new IOException("the file ended at " + (at + buffer.position()));
-      }
-    }
-    return buffer.flip();
-  }
-
   private static IllegalArgumentException damaged(Path file, long at, String what) {
     return new IllegalArgumentException("the memory's journal " + file + " is damaged at byte " + at + " (" + what
-        + "); nothing was served. Move it aside to start empty, or restore it from a copy");
+        + "); nothing was served and nothing changed. memloop memory repair --data " + file.getParent() + " keeps "
+        + "every whole record and says what it drops; or restore the file from a copy");
   }
 }

@@ -32,12 +32,16 @@ public final class JournaledMemory extends ForwardingWorkingMemory {
   private final WorkingMemory memory;
   private final Path file;
   private final FileChannel journal;
+  private final DataDirectory.Hold hold;
   private final Object writes = new Object();
+  /** Why the journal takes no more writes (a failed append it could not take back), or null. */
+  private String broken;
 
-  private JournaledMemory(WorkingMemory memory, Path file, FileChannel journal) {
+  private JournaledMemory(WorkingMemory memory, Path file, FileChannel journal, DataDirectory.Hold hold) {
     this.memory = memory;
     this.file = file;
     this.journal = journal;
+    this.hold = hold;
   }
 
   @Override
@@ -62,16 +66,48 @@ public final class JournaledMemory extends ForwardingWorkingMemory {
           + " items");
     }
     Path file = dir.resolve(name + ".journal");
+    DataDirectory.Hold hold = DataDirectory.hold(dir); // one process writes a directory, for as long as it runs
     try {
-      Files.createDirectories(dir);
       long records = Files.exists(file) ? JournalFile.replay(file, empty) : 0;
       if (!Files.exists(file) || records > 2L * empty.size() + 1_000) {
-        JournalFile.rewrite(file, empty); // a new journal, or one mostly of removed items: the live items alone
+        // a new journal, or one mostly of removed items: the live items alone; renamed over the old one only while
+        // this process holds the directory, so never under another writer
+        JournalFile.rewrite(file, empty);
       }
       FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
-      return new JournaledMemory(empty, file, channel);
+      return new JournaledMemory(empty, file, channel, hold);
     } catch (IOException e) {
+      hold.release();
       throw new UncheckedIOException("the memory's journal " + file + " cannot be opened: " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      hold.release();
+      throw e;
+    }
+  }
+
+  /** What a repair did to one journal of a directory. */
+  public record Repaired(Path file, long kept, List<String> dropped, long bytesBefore, long bytesAfter) {}
+
+  /**
+   * Repairs every journal of {@code dir} ({@code memloop memory repair}): keeps every whole record of each, drops
+   * damaged stretches and a torn tail, and says what it dropped; a damaged file's bytes as they were stay beside it as
+   * {@code NAME.journal.damaged}. A whole journal is left as it is. Holds the directory while it works.
+   *
+   * @throws DataDirectory.InUseException when a server holds the directory
+   */
+  public static List<Repaired> repair(Path dir) {
+    DataDirectory.Hold hold = DataDirectory.hold(dir);
+    try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+      List<Repaired> out = new java.util.ArrayList<>();
+      for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".journal")).sorted().toList()) {
+        JournalFile.Repair repair = JournalFile.repair(file);
+        out.add(new Repaired(file, repair.kept(), repair.dropped(), repair.bytesBefore(), repair.bytesAfter()));
+      }
+      return out;
+    } catch (IOException e) {
+      throw new UncheckedIOException("the journals of " + dir + " cannot be repaired: " + e.getMessage(), e);
+    } finally {
+      hold.release();
     }
   }
 
@@ -159,6 +195,7 @@ public final class JournaledMemory extends ForwardingWorkingMemory {
         throw new UncheckedIOException("the memory's journal " + file + " did not close: " + e.getMessage(), e);
       } finally {
         super.close();
+        hold.release();
       }
     }
   }
@@ -178,7 +215,23 @@ public final class JournaledMemory extends ForwardingWorkingMemory {
     return id;
   }
 
+  /**
+   * Appends one record and forces it to the disk before the write is acknowledged. A write that fails part way (a
+   * full disk, a file-size limit) is taken back to the last whole frame before it is reported, so that the next write
+   * does not land behind a partial frame the next start would read as damage; if even that fails, the journal takes
+   * no more writes (the partial frame stays the file's torn tail, which a start cuts off).
+   */
   private void append(byte[] payload) {
+    if (broken != null) {
+      throw new UncheckedIOException(new IOException("the memory's journal " + file + " takes no more writes: "
+          + broken + "; restart the server (its start cuts the torn record off)"));
+    }
+    long before;
+    try {
+      before = journal.size();
+    } catch (IOException e) {
+      throw new UncheckedIOException("the memory's journal " + file + " could not be written: " + e.getMessage(), e);
+    }
     try {
       ByteBuffer framed = JournalFile.frame(payload);
       while (framed.hasRemaining()) {
@@ -186,7 +239,17 @@ public final class JournaledMemory extends ForwardingWorkingMemory {
       }
       journal.force(false); // on the disk before the write is acknowledged
     } catch (IOException e) {
+      takeBack(before, e);
       throw new UncheckedIOException("the memory's journal " + file + " could not be written: " + e.getMessage(), e);
+    }
+  }
+
+  private void takeBack(long size, IOException failure) {
+    try {
+      journal.truncate(size);
+      journal.force(false);
+    } catch (IOException again) {
+      broken = "a write failed (" + failure.getMessage() + ") and could not be taken back (" + again.getMessage() + ")";
     }
   }
 

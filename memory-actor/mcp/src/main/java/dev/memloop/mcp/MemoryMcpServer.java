@@ -6,17 +6,14 @@ import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 
 /**
  * A named memloop memory served to MCP clients, with the official MCP Java SDK: the tools {@code remember} (text, its
@@ -70,6 +67,9 @@ public final class MemoryMcpServer {
 
   /** A memory to serve, with what goes beside it. Not thread-safe; build once. */
   public static final class Builder {
+
+    /** How long a server whose client closed its input goes on answering the requests it received. */
+    public static final java.time.Duration DRAIN = java.time.Duration.ofSeconds(30);
 
     private final WorkingMemory memory;
     private final String name;
@@ -127,33 +127,19 @@ public final class MemoryMcpServer {
 
     /**
      * Serves over standard streams ({@code in} from the client, {@code out} to it; nothing else may write to
-     * {@code out}) until the client closes {@code in}; then the server closes.
+     * {@code out}) until the client closes {@code in}, answering every request received before that (within
+     * {@link #DRAIN}); then the server closes. Every line is checked as JSON-RPC first: one that is not a message is
+     * answered with JSON-RPC's error and reading goes on ({@link StdioTransport}).
+     *
+     * @return how many requests were still unanswered at the drain's deadline (0 when every one was answered)
      */
-    public void serveStdio(InputStream in, OutputStream out) throws InterruptedException {
-      CountDownLatch closed = new CountDownLatch(1);
-      StdioLines lines = new StdioLines(out); // a line that is not JSON is answered, not the end of the server
-      InputStream watched = new FilterInputStream(lines.input(in)) { // the transport reads until end of input: that is the end
-        @Override
-        public int read() throws IOException {
-          return ended(super.read());
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-          return ended(super.read(b, off, len));
-        }
-
-        private int ended(int read) {
-          if (read < 0) {
-            closed.countDown();
-          }
-          return read;
-        }
-      };
-      McpSyncServer server = start(new StdioServerTransportProvider(McpJsonDefaults.getMapper(), watched,
-          lines.output()));
+    public int serveStdio(InputStream in, OutputStream out) throws InterruptedException {
+      StdioTransport transport = new StdioTransport(McpJsonDefaults.getMapper(), in, out);
+      McpSyncServer server = start(transport);
       try {
-        closed.await();
+        return transport.serve(DRAIN);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException("the client's stream failed: " + e.getMessage(), e);
       } finally {
         server.closeGracefully();
       }

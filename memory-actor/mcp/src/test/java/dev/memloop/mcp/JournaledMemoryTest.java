@@ -152,7 +152,8 @@ class JournaledMemoryTest {
     Files.write(file, damaged);
     assertThatThrownBy(() -> JournaledMemory.open(dir, "notes", empty())).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("the memory's journal " + file + " is damaged at byte 8 (its checksum does not match); nothing "
-            + "was served. Move it aside to start empty, or restore it from a copy");
+            + "was served and nothing changed. memloop memory repair --data " + dir + " keeps every whole record and "
+            + "says what it drops; or restore the file from a copy");
     assertThat(Files.readAllBytes(file)).as("left as it was").isEqualTo(damaged);
 
     Files.write(file, bytes);

@@ -52,8 +52,11 @@ public final class AgentConfigs {
       loaded = memloopEnvironment.withFallback(ConfigFactory.load(
           user.withFallback(workingDirectory).withFallback(ConfigFactory.defaultApplication()))).resolve();
       MemloopKeys.check(loaded); // a section given as a value (memloop.agent = 1) is a WrongType here
+      PekkoSettings.check(loaded);
     } catch (ConfigException e) {
       throw new IllegalArgumentException("cannot read the config: " + e.getMessage(), e);
+    } catch (StackOverflowError e) { // the parser and resolver recurse once per level of nesting
+      throw new IllegalArgumentException("cannot read the config: it nests too deeply to resolve", e);
     }
     return loaded;
   }
@@ -66,6 +69,9 @@ public final class AgentConfigs {
       return ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false));
     } catch (ConfigException e) {
       throw new IllegalArgumentException("cannot read " + what + " " + file + ": " + e.getMessage(), e);
+    } catch (StackOverflowError e) { // HOCON's parser recurses once per level of nesting: a file 20,000 deep
+      throw new IllegalArgumentException("cannot read " + what + " " + file + ": it nests objects or arrays too "
+          + "deeply to parse (thousands of levels); no memloop setting is more than a few deep", e);
     }
   }
 

@@ -13,7 +13,10 @@ import java.util.Set;
  * Checks every key under {@code memloop} against memloop's {@code reference.conf}, wherever it came from (a file,
  * a {@code -D} property, the environment): a key reference.conf does not define is refused with its path, value
  * and origin, and with the nearest known key when one is close ("did you mean"). A group's keys
- * ({@code memloop.groups.<name>.*}) are checked against {@code memloop.agent} plus the group's own. Stateless.
+ * ({@code memloop.groups.<name>.*}) are checked against {@code memloop.agent} plus the group's own. A known key whose
+ * reference value is a number or a boolean must be one too (as HOCON reads them: {@code "5"} is a number, {@code abc}
+ * is not), so that a setting no command of this run reads is still refused at the start, not by the run that reads
+ * it. Stateless.
  */
 public final class MemloopKeys {
 
@@ -51,7 +54,9 @@ public final class MemloopKeys {
       String key = ROOT + "." + entry.getKey();
       if (key.startsWith(GROUPS)) {
         checkGroupKey(key, entry.getValue(), reference);
-      } else if (!known(key, reference)) {
+      } else if (known(key, reference)) {
+        checkType(root, key, entry.getValue(), reference);
+      } else {
         String section = addOnSection(key);
         if (section != null && !reference.hasPath(section)) {
           throw new IllegalArgumentException("config key " + key + " = " + entry.getValue().render() + " ("
@@ -60,6 +65,25 @@ public final class MemloopKeys {
         }
         throw unknown(key, entry.getValue(), nearest(key, leaves(reference, ROOT)));
       }
+    }
+  }
+
+  /** Refuses a value that cannot be read as the number or boolean its reference value is. */
+  private static void checkType(Config root, String key, ConfigValue value, Config reference) {
+    if (!reference.hasPath(key)) {
+      return; // a JVM property, a user's map, a dispatcher key: read (and checked) by what reads it
+    }
+    com.typesafe.config.ConfigValueType expected = reference.getValue(key).valueType();
+    try {
+      if (expected == com.typesafe.config.ConfigValueType.NUMBER) {
+        root.getNumber(key);
+      } else if (expected == com.typesafe.config.ConfigValueType.BOOLEAN) {
+        root.getBoolean(key);
+      }
+    } catch (com.typesafe.config.ConfigException.WrongType e) {
+      throw new IllegalArgumentException("config key " + key + " = " + value.render() + " ("
+          + value.origin().description() + ") must be a " + expected.name().toLowerCase(java.util.Locale.ROOT)
+          + ", as in reference.conf: " + reference.getValue(key).render());
     }
   }
 

@@ -163,4 +163,35 @@ class AgentConfigsTest {
     Files.writeString(file, "memloop.agent { policy = ");
     assertThatThrownBy(() -> AgentConfigs.load(file)).hasMessageContaining("cannot read config file " + file);
   }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "memloop.dispatcher.fork-join-executor.parallelism-max = -3"
+          + "|config key memloop.dispatcher.fork-join-executor.parallelism-max = -3 (",
+      "memloop.dispatcher.fork-join-executor.parallelism-factor = 0|parallelism-factor = 0 (",
+      "memloop.dispatcher.fork-join-executor { parallelism-min = 9, parallelism-max = 4 }"
+          + "|parallelism-min = 9 (",
+      "memloop.action-dispatcher.thread-pool-executor.fixed-pool-size = 0|fixed-pool-size = 0 (",
+      "pekko.actor.default-dispatcher.throughput = 0|pekko.actor.default-dispatcher.throughput = 0 (",
+      "pekko.loggers = [\"com.example.Nope\"]"
+          + "|pekko.loggers = [\"com.example.Nope\"] (",
+      "pekko.logging-filter = com.example.Nope|names com.example.Nope, which is not on the class path",
+      "memloop.agent.memory.k = abc|config key memloop.agent.memory.k = \"abc\" (",
+  })
+  void should_refuse_at_load_what_an_actor_system_would_fail_on_at_start(String line, String named,
+      @TempDir Path dir) throws IOException {
+    Path file = dir.resolve("bad.conf");
+    Files.writeString(file, line + "\n");
+    assertThatThrownBy(() -> AgentConfigs.load(file)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(named).hasMessageContaining(file.toString()).message().doesNotContain("\n");
+  }
+
+  @Test
+  void should_refuse_a_file_nested_twenty_thousand_deep_by_name(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("deep.conf");
+    int depth = 20_000;
+    Files.writeString(file, "a = " + "{b = ".repeat(depth) + "1" + "}".repeat(depth) + "\n");
+    assertThatThrownBy(() -> AgentConfigs.load(file)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("cannot read config file " + file + ": it nests objects or arrays too deeply");
+  }
 }

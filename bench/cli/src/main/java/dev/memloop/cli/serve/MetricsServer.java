@@ -9,7 +9,6 @@ import static org.apache.pekko.http.javadsl.server.Directives.path;
 import static org.apache.pekko.http.javadsl.server.Directives.pathSingleSlash;
 
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.net.BindException;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -55,28 +54,9 @@ public final class MetricsServer implements AutoCloseable {
    * @throws IllegalArgumentException naming the flag and the address when the port is in use or the address cannot be
    *     bound; nothing is left running
    */
-  /**
-   * A port in use, refused before Pekko tries it: Pekko's listener logs a bind failure as an ERROR with its stack
-   * trace before the binding's future fails, and the user would see that above the one-line error. (A port taken
-   * between this check and the bind still fails the bind, with that log.)
-   */
-  private static void refuseTakenPort(ServeAddress address, String flag) {
-    if (address.port() == 0) {
-      return;
-    }
-    try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
-      probe.bind(new java.net.InetSocketAddress(address.host(), address.port()));
-    } catch (BindException e) {
-      throw new IllegalArgumentException(flag + " " + address.host() + ":" + address.port() + ": cannot bind ("
-          + why(e) + ")");
-    } catch (java.io.IOException e) {
-      // not a taken port (an unresolvable host, say): the bind below reports it
-    }
-  }
-
   public static MetricsServer start(ServeAddress address, String flag, PrometheusMeterRegistry registry, LiveView live,
       ActorSystem<?> system) throws InterruptedException {
-    refuseTakenPort(address, flag);
+    Ports.refuseTaken(address.host(), address.port(), flag);
     try {
       ServerBinding binding = Http.get(system).newServerAt(address.host(), address.port())
           .bind(route(registry, live)).toCompletableFuture().get(BIND.toSeconds(), TimeUnit.SECONDS);
@@ -90,16 +70,10 @@ public final class MetricsServer implements AutoCloseable {
     }
   }
 
-  /** Why a bind failed, in words: Pekko wraps the socket's own exception. */
+  /** Why a bind failed, in words. */
   private static String why(Throwable failure) {
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      if (t instanceof BindException bind) {
-        String message = String.valueOf(bind.getMessage());
-        return message.contains("in use") ? "the port is in use; choose another, or 0 for any free one"
-            : "the address is not one of this machine's";
-      }
-    }
-    return String.valueOf(failure);
+    String why = Ports.why(failure);
+    return why != null ? why : String.valueOf(failure);
   }
 
   static Route route(PrometheusMeterRegistry registry, LiveView live) {

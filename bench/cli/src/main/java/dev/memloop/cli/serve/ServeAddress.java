@@ -12,7 +12,8 @@ public record ServeAddress(String host, int port) {
 
   /**
    * @param flag the flag the value came from, named in every refusal
-   * @param anyAddress whether a non-loopback address is allowed ({@code --serve-public})
+   * @param anyAddress whether a non-loopback address is allowed (by the flag's {@code -public} twin: {@code --serve}'s
+   *     {@code --serve-public}, {@code --http}'s {@code --http-public}, the one the refusal names)
    * @throws IllegalArgumentException naming the flag and the value: not HOST:PORT, a port outside [0, 65535], a host
    *     that does not resolve, or a non-loopback host without {@code anyAddress}
    */
@@ -48,7 +49,7 @@ public record ServeAddress(String host, int port) {
     }
     if (!address.isLoopbackAddress() && !anyAddress) {
       throw new IllegalArgumentException(flag + " " + value + ": " + host + " is not a loopback address; to serve "
-          + "metrics to the network add --serve-public");
+          + "the network add " + flag + "-public");
     }
     return new ServeAddress(host, port);
   }

@@ -102,7 +102,7 @@ class MetricsServerTest {
     assertThatThrownBy(() -> ServeAddress.parse("no-such-host.invalid:9464", "--serve", false))
         .hasMessage("--serve no-such-host.invalid:9464: host 'no-such-host.invalid' does not resolve");
     assertThatThrownBy(() -> ServeAddress.parse("0.0.0.0:9464", "--serve", false))
-        .hasMessage("--serve 0.0.0.0:9464: 0.0.0.0 is not a loopback address; to serve metrics to the network add "
+        .hasMessage("--serve 0.0.0.0:9464: 0.0.0.0 is not a loopback address; to serve the network add "
             + "--serve-public");
     assertThat(ServeAddress.parse("0.0.0.0:9464", "--serve", true).port()).isEqualTo(9464);
     assertThat(ServeAddress.parse("[::1]:0", "--serve", false).url(9)).isEqualTo("http://[::1]:9/");

@@ -1,14 +1,14 @@
 package dev.memloop.bench.benchmarks.conversation;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.memloop.memory.Inputs;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -17,9 +17,12 @@ import java.util.TreeMap;
  * The published LoCoMo file ({@code locomo10.json}): a JSON list of samples, each with its {@code sample_id}, a
  * {@code conversation} of two speakers whose sessions are {@code session_N} lists of turns ({@code speaker},
  * {@code dia_id}, {@code text}) dated by {@code session_N_date_time}, and {@code qa}: questions with their
- * {@code answer}, {@code evidence} (dia ids) and {@code category} (1-5; 5 is adversarial). Read whole; a file in
- * another format, or cut short, is refused naming the file and what is wrong. Per-question defects (no evidence,
- * evidence naming no turn) are kept, and counted by the benchmark.
+ * {@code answer}, {@code evidence} (dia ids) and {@code category} (1-5; 5 is adversarial). Streamed, one sample at a
+ * time ({@link JsonListFile}); a file in another format, cut short, or with data after its list is refused naming the
+ * file and what is wrong. What one sample gets wrong is left out and named in its {@link Conversation#defects()}
+ * (file, sample and question or turn): a question without text, a turn longer than a memory item may be
+ * ({@link Inputs#MAX_TEXT_CHARS}), a session whose number cannot be one. Questions without evidence, or whose
+ * evidence names no turn, are kept, and counted by the benchmark.
  */
 public final class LocomoFile {
 
@@ -32,32 +35,42 @@ public final class LocomoFile {
     }
   }
 
-  /** One question; {@code evidence} as written (ids that may name no turn). */
-  public record Question(String text, String answer, List<String> evidence, int category) {}
+  /**
+   * One question; {@code evidence} as written (ids that may name no turn).
+   *
+   * @param where the file, the sample and the question's place in its list, as a defect names it
+   */
+  public record Question(String where, String text, String answer, List<String> evidence, int category) {}
 
-  /** One conversation and its questions. */
-  public record Conversation(String sampleId, List<Turn> turns, List<Question> questions) {}
+  /**
+   * One conversation and its questions.
+   *
+   * @param defects what was left out of this sample and why, each naming the file, the sample and the question or
+   *     turn
+   * @param questionsLeftOut how many of its questions were left out on reading (each among the defects)
+   */
+  public record Conversation(String sampleId, List<Turn> turns, List<Question> questions, List<String> defects,
+      int questionsLeftOut) {}
+
+  private static final String FORMAT = "LoCoMo's format: expected a JSON list of samples, each with sample_id, "
+      + "conversation and qa";
 
   private LocomoFile() {}
 
   /**
-   * @throws IllegalArgumentException naming {@code file}: unreadable JSON (a truncated file), not a list of samples,
-   *     a sample without its conversation or questions, an empty conversation
+   * @throws IllegalArgumentException naming {@code file}: not a regular file, unreadable JSON (a truncated file), not
+   *     a list of samples, data after the list, a sample without its conversation or questions, an empty
+   *     conversation
    */
   public static List<Conversation> read(Path file) throws IOException {
-    JsonNode root;
-    try {
-      root = new ObjectMapper().readTree(Files.readAllBytes(file));
-    } catch (com.fasterxml.jackson.core.JsonProcessingException broken) {
-      throw new IllegalArgumentException(file + " is not JSON (cut short?): " + broken.getOriginalMessage(), broken);
-    }
-    if (root == null || !root.isArray() || root.isEmpty()) {
-      throw new IllegalArgumentException(file + " is not LoCoMo's format: expected a JSON list of samples, each "
-          + "with sample_id, conversation and qa");
-    }
     List<Conversation> conversations = new ArrayList<>();
-    for (int i = 0; i < root.size(); i++) {
-      conversations.add(conversation(file, i, root.get(i)));
+    try (JsonListFile list = JsonListFile.open(file, FORMAT)) {
+      for (JsonNode sample = list.next(); sample != null; sample = list.next()) {
+        conversations.add(conversation(file, conversations.size(), sample));
+      }
+    }
+    if (conversations.isEmpty()) {
+      throw new IllegalArgumentException(file + " is not " + FORMAT + " (the list is empty)");
     }
     return conversations;
   }
@@ -69,13 +82,20 @@ public final class LocomoFile {
           + "a qa list");
     }
     String id = sample.path("sample_id").asText("sample-" + index);
+    String named = file + ", sample " + id;
+    List<String> defects = new ArrayList<>();
     JsonNode conversation = sample.get("conversation");
     Map<Integer, JsonNode> sessions = new TreeMap<>(); // session_2 before session_10
     for (Iterator<Map.Entry<String, JsonNode>> fields = conversation.fields(); fields.hasNext(); ) {
       Map.Entry<String, JsonNode> field = fields.next();
       String name = field.getKey();
       if (name.matches("session_\\d+") && field.getValue().isArray()) {
-        sessions.put(Integer.parseInt(name.substring("session_".length())), field.getValue());
+        Integer number = sessionNumber(name);
+        if (number == null) {
+          defects.add(named + ", " + name + ": not a session number (at most " + Integer.MAX_VALUE + "); left out");
+        } else {
+          sessions.put(number, field.getValue());
+        }
       }
     }
     List<Turn> turns = new ArrayList<>();
@@ -87,14 +107,33 @@ public final class LocomoFile {
         if (diaId.isEmpty() || text.isBlank()) {
           continue; // an image-only turn, or one without an id: nothing to recall
         }
-        turns.add(new Turn(diaId, turn.path("speaker").asText(""), text, session.getKey(), date));
+        Turn kept = new Turn(diaId, turn.path("speaker").asText(""), text, session.getKey(), date);
+        if (kept.item().length() > Inputs.MAX_TEXT_CHARS) {
+          defects.add(String.format(Locale.ROOT, "%s, turn %s: %,d characters, more than a memory item holds (%,d); "
+              + "left out", named, diaId, kept.item().length(), Inputs.MAX_TEXT_CHARS));
+          continue;
+        }
+        turns.add(kept);
       }
     }
     if (turns.isEmpty()) {
       throw new IllegalArgumentException(where + " (" + id + ") has an empty conversation: no session_N turns");
     }
     List<Question> questions = new ArrayList<>();
+    int number = -1;
     for (JsonNode qa : sample.get("qa")) {
+      number++;
+      JsonNode text = qa.path("question");
+      if (!text.isTextual() || text.asText().isBlank()) {
+        defects.add(named + ", question " + number + ": no question text (" + (text.isMissingNode() ? "missing"
+            : text.toString()) + "); left out");
+        continue;
+      }
+      if (text.asText().length() > Inputs.MAX_TEXT_CHARS) {
+        defects.add(String.format(Locale.ROOT, "%s, question %d: %,d characters, more than a query may be (%,d); "
+            + "left out", named, number, text.asText().length(), Inputs.MAX_TEXT_CHARS));
+        continue;
+      }
       Set<String> evidence = new LinkedHashSet<>();
       for (JsonNode e : qa.path("evidence")) {
         for (String part : e.asText("").split("[;,]")) { // a few entries hold two ids in one string
@@ -104,9 +143,19 @@ public final class LocomoFile {
         }
       }
       JsonNode answer = qa.has("answer") ? qa.get("answer") : qa.path("adversarial_answer");
-      questions.add(new Question(qa.path("question").asText(""), answer.asText(""), List.copyOf(evidence),
-          qa.path("category").asInt(0)));
+      questions.add(new Question(named + ", question " + number, text.asText(), answer.asText(""),
+          List.copyOf(evidence), qa.path("category").asInt(0)));
     }
-    return new Conversation(id, List.copyOf(turns), List.copyOf(questions));
+    return new Conversation(id, List.copyOf(turns), List.copyOf(questions), List.copyOf(defects), number + 1
+        - questions.size());
+  }
+
+  /** The number of a {@code session_N} key; null when N is past an int. */
+  private static Integer sessionNumber(String name) {
+    try {
+      return Integer.valueOf(name.substring("session_".length()));
+    } catch (NumberFormatException tooLarge) {
+      return null;
+    }
   }
 }

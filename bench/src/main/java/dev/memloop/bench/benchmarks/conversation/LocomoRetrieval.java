@@ -28,8 +28,21 @@ public final class LocomoRetrieval {
   /** The recall methods, in the order they are reported. */
   public static final List<String> METHODS = TurnRecall.METHODS;
 
-  /** Questions left out, and why. */
-  public record Defects(int adversarial, int withoutEvidence, int evidenceNamingNoTurn) {}
+  /**
+   * Questions left out, and why.
+   *
+   * @param unreadable questions the file got wrong (no text, too long), left out on reading
+   * @param named every defect, the file's and the unscored questions', each naming the file, sample and question or
+   *     turn (adversarial questions are not defects: they are left out by design, and only counted)
+   */
+  public record Defects(int adversarial, int withoutEvidence, int evidenceNamingNoTurn, int unreadable,
+      List<String> named) {
+
+    /** Questions left out, adversarial ones included. */
+    public int leftOut() {
+      return adversarial + withoutEvidence + evidenceNamingNoTurn + unreadable;
+    }
+  }
 
   /** One embedder and method: its quality overall and by category, its recall latency and its ingest rate. */
   public record MethodResult(String embedder, String method, Map<Integer, Double> hitAt, Map<Integer, Double> recallAt,
@@ -121,11 +134,16 @@ public final class LocomoRetrieval {
     return usable.isEmpty() ? null : usable;
   }
 
-  static Defects defects(List<LocomoFile.Conversation> data) {
+  /** What {@code data} leaves out, counted and named; its questions are scored when this leaves any. */
+  public static Defects defects(List<LocomoFile.Conversation> data) {
     int adversarial = 0;
     int without = 0;
     int noTurn = 0;
+    int unreadable = 0;
+    List<String> named = new ArrayList<>();
     for (LocomoFile.Conversation conversation : data) {
+      named.addAll(conversation.defects());
+      unreadable += conversation.questionsLeftOut();
       Set<String> known = new LinkedHashSet<>();
       conversation.turns().forEach(t -> known.add(t.diaId()));
       for (LocomoFile.Question question : conversation.questions()) {
@@ -133,11 +151,18 @@ public final class LocomoRetrieval {
           adversarial++;
         } else if (question.evidence().isEmpty()) {
           without++;
+          named.add(question.where() + ": no evidence; not scored");
         } else if (usableEvidence(question, known) == null) {
           noTurn++;
+          named.add(question.where() + ": its evidence " + question.evidence() + " names no turn; not scored");
         }
       }
     }
-    return new Defects(adversarial, without, noTurn);
+    return new Defects(adversarial, without, noTurn, unreadable, List.copyOf(named));
+  }
+
+  /** The questions {@code data} holds, those left out on reading included. */
+  public static int questions(List<LocomoFile.Conversation> data) {
+    return data.stream().mapToInt(c -> c.questions().size() + c.questionsLeftOut()).sum();
   }
 }

@@ -20,8 +20,21 @@ import java.util.function.Consumer;
  */
 public final class LongMemEvalRetrieval {
 
-  /** Questions left out, and why. */
-  public record Defects(int abstention, int withoutAnswerSessions, int withoutEvidenceTurns) {}
+  /**
+   * Questions left out, and why.
+   *
+   * @param unreadable questions the file got wrong (no text, haystack lists that disagree), left out on reading
+   * @param named every defect, the file's and the unscored questions', each naming the file and the question id
+   *     (abstention questions are not defects: they are left out by design, and only counted)
+   */
+  public record Defects(int abstention, int withoutAnswerSessions, int withoutEvidenceTurns, int unreadable,
+      List<String> named) {
+
+    /** Questions scored by session. */
+    public int scored(int questions) {
+      return questions - abstention - withoutAnswerSessions;
+    }
+  }
 
   /** One embedder and method: session-level and turn-level quality, recall latency, ingest rate. */
   public record MethodResult(String embedder, String method, RetrievalScores.Summary sessionLevel,
@@ -34,28 +47,17 @@ public final class LongMemEvalRetrieval {
 
   private LongMemEvalRetrieval() {}
 
-  public static Result run(List<LongMemEvalFile.Question> data, Map<String, Embedder> embedders, List<Integer> ks,
+  public static Result run(LongMemEvalFile.Questions data, Map<String, Embedder> embedders, List<Integer> ks,
       Consumer<String> progress) {
     return run(data, embedders, ks, TextAnalysis.english(), progress);
   }
 
-  /** As {@link #run(List, Map, List, Consumer)}, BM25 reading texts with {@code analysis}. */
-  public static Result run(List<LongMemEvalFile.Question> data, Map<String, Embedder> embedders, List<Integer> ks,
+  /** As {@link #run(LongMemEvalFile.Questions, Map, List, Consumer)}, BM25 reading texts with {@code analysis}. */
+  public static Result run(LongMemEvalFile.Questions data, Map<String, Embedder> embedders, List<Integer> ks,
       TextAnalysis analysis, Consumer<String> progress) {
     int maxK = ks.stream().mapToInt(Integer::intValue).max().orElseThrow();
-    int abstention = 0;
-    int withoutSessions = 0;
-    int withoutTurns = 0;
-    for (LongMemEvalFile.Question q : data) {
-      if (q.abstention()) {
-        abstention++;
-      } else if (q.answerSessionIds().isEmpty()) {
-        withoutSessions++;
-      } else if (q.sessions().stream().flatMap(s -> s.turns().stream()).noneMatch(LongMemEvalFile.Turn::hasAnswer)) {
-        withoutTurns++;
-      }
-    }
-    int turns = data.stream().mapToInt(q -> q.sessions().stream().mapToInt(s -> s.turns().size()).sum()).sum();
+    Defects defects = defects(data);
+    int turns = data.turns();
     List<MethodResult> results = new ArrayList<>();
     for (Map.Entry<String, Embedder> embedder : embedders.entrySet()) {
       progress.accept("embedder " + embedder.getKey() + ": " + data.size() + " questions, " + turns + " turns");
@@ -78,7 +80,7 @@ public final class LongMemEvalRetrieval {
           Set<String> evidenceTurns = new LinkedHashSet<>();
           for (LongMemEvalFile.Session session : q.sessions()) {
             for (LongMemEvalFile.Turn turn : session.turns()) {
-              int t = memory.add(turn.role() + ": " + turn.content());
+              int t = memory.add(turn.item());
               sessionOfTurn.add(session.id());
               if (turn.hasAnswer()) {
                 evidenceTurns.add(Integer.toString(t));
@@ -117,7 +119,28 @@ public final class LongMemEvalRetrieval {
             ingestNanos[m] == 0 ? 0 : ingested * 1e9 / ingestNanos[m]));
       }
     }
-    return new Result(data.size(), turns, new Defects(abstention, withoutSessions, withoutTurns), results);
+    return new Result(data.size(), turns, defects, results);
+  }
+
+  /** What {@code data} leaves out, counted and named (one pass over the file); it is scored when this leaves any. */
+  public static Defects defects(LongMemEvalFile.Questions data) {
+    int abstention = 0;
+    int withoutSessions = 0;
+    int withoutTurns = 0;
+    List<String> named = new ArrayList<>(data.defects());
+    for (LongMemEvalFile.Question q : data) {
+      if (q.abstention()) {
+        abstention++;
+      } else if (q.answerSessionIds().isEmpty()) {
+        withoutSessions++;
+        named.add(data.file() + ", question " + q.id() + ": no answer_session_ids; not scored");
+      } else if (q.sessions().stream().flatMap(s -> s.turns().stream()).noneMatch(LongMemEvalFile.Turn::hasAnswer)) {
+        withoutTurns++;
+        named.add(data.file() + ", question " + q.id() + ": no turn marked has_answer; scored by session "
+            + "only");
+      }
+    }
+    return new Defects(abstention, withoutSessions, withoutTurns, data.leftOut(), List.copyOf(named));
   }
 
   private static List<String> ids(long[] ranked, List<String> sessionOfTurn) {

@@ -43,7 +43,12 @@ class LocomoRetrievalTest {
     assertThat(result.conversations()).isEqualTo(2);
     assertThat(result.turns()).isEqualTo(9);
     assertThat(result.scoredQuestions()).isEqualTo(5);
-    assertThat(result.defects()).isEqualTo(new LocomoRetrieval.Defects(1, 1, 1));
+    assertThat(result.defects()).extracting(LocomoRetrieval.Defects::adversarial,
+        LocomoRetrieval.Defects::withoutEvidence, LocomoRetrieval.Defects::evidenceNamingNoTurn,
+        LocomoRetrieval.Defects::unreadable).containsExactly(1, 1, 1, 0);
+    assertThat(result.defects().named()).as("the two unscored questions, by file, sample and place").containsExactly(
+        FIXTURE + ", sample conv-a, question 5: no evidence; not scored",
+        FIXTURE + ", sample conv-a, question 6: its evidence [D9:9] names no turn; not scored");
     assertThat(result.methods()).extracting(LocomoRetrieval.MethodResult::method)
         .containsExactly("vector", "bm25", "fused");
     LocomoRetrieval.MethodResult bm25 = result.methods().get(1);

@@ -22,11 +22,12 @@ class LongMemEvalRetrievalTest {
 
   @Test
   void should_score_sessions_and_turns_by_question_type_as_worked_out_by_hand() throws Exception {
-    List<LongMemEvalFile.Question> data = LongMemEvalFile.read(FIXTURE);
+    LongMemEvalFile.Questions data = LongMemEvalFile.open(FIXTURE);
     assertThat(data).extracting(LongMemEvalFile.Question::abstention).containsExactly(false, false, true);
+    assertThat(data).as("a second pass reads the file again").hasSize(3);
     LongMemEvalRetrieval.Result result = LongMemEvalRetrieval.run(data, Map.of("hashing", new HashingEmbedder(64)),
         List.of(1, 5), line -> {});
-    assertThat(result.defects()).isEqualTo(new LongMemEvalRetrieval.Defects(1, 0, 0));
+    assertThat(result.defects()).isEqualTo(new LongMemEvalRetrieval.Defects(1, 0, 0, 0, List.of()));
     LongMemEvalRetrieval.MethodResult bm25 = result.methods().get(1);
     assertThat(bm25.method()).isEqualTo("bm25");
     // the beagle: its session and turn first; September: Berlin's session first, then Lisbon's
@@ -45,12 +46,15 @@ class LongMemEvalRetrievalTest {
   @Test
   void should_refuse_another_format_or_a_haystack_whose_lists_disagree_naming_the_file() throws Exception {
     Path locomo = Path.of("src/test/resources/locomo/fixture.json");
-    assertThatThrownBy(() -> LongMemEvalFile.read(locomo)).hasMessageStartingWith(locomo
+    assertThatThrownBy(() -> LongMemEvalFile.open(locomo)).hasMessageStartingWith(locomo
         + " is not LongMemEval's format");
     Path odd = dir.resolve("odd.json");
     Files.writeString(odd, "[{\"question_id\": \"x\", \"question\": \"?\", \"haystack_sessions\": [[]], "
         + "\"haystack_session_ids\": [], \"answer_session_ids\": []}]");
-    assertThatThrownBy(() -> LongMemEvalFile.read(odd)).hasMessage(odd + ", question 0 (x): haystack_sessions and "
-        + "haystack_session_ids disagree (1 sessions, 0 ids)");
+    LongMemEvalFile.Questions questions = LongMemEvalFile.open(odd);
+    assertThat(questions).as("left out").isEmpty();
+    assertThat(questions.leftOut()).isEqualTo(1);
+    assertThat(questions.defects()).containsExactly(odd + ", question 0 (x): haystack_sessions and "
+        + "haystack_session_ids disagree (1 sessions, 0 ids); left out");
   }
 }

@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -49,17 +50,24 @@ public final class A2aServer implements AutoCloseable {
   public static final String CARD_PATH = "/.well-known/agent-card.json";
   /** The largest request read, in bytes; a larger one is refused with 413. */
   static final int MAX_REQUEST = 1 << 20;
+  /** Requests read and answered at once, at most; past them a request waits for one to end. */
+  static final int MAX_IN_FLIGHT = 256;
 
   private final HttpServer http;
   private final ExecutorService requests;
+  private final ExecutorService bodies;
   private final ExecutorService turns;
+  private final java.util.concurrent.ScheduledExecutorService deadlines;
   private final AgentCard card;
   private final String base;
 
-  private A2aServer(HttpServer http, ExecutorService requests, ExecutorService turns, AgentCard card, String base) {
+  private A2aServer(HttpServer http, ExecutorService requests, ExecutorService bodies, ExecutorService turns,
+      java.util.concurrent.ScheduledExecutorService deadlines, AgentCard card, String base) {
     this.http = http;
     this.requests = requests;
+    this.bodies = bodies;
     this.turns = turns;
+    this.deadlines = deadlines;
     this.card = card;
     this.base = base;
   }
@@ -87,7 +95,9 @@ public final class A2aServer implements AutoCloseable {
   public void close() {
     http.stop(0);
     requests.shutdownNow();
+    bodies.shutdownNow();
     turns.shutdownNow();
+    deadlines.shutdownNow();
   }
 
   /** What to say of the agent in its card, and how long a turn may take. Not thread-safe; build once. */
@@ -96,6 +106,7 @@ public final class A2aServer implements AutoCloseable {
     private final AgentHandle agent;
     private String description;
     private Duration turnDeadline = Duration.ofMinutes(5);
+    private Duration readDeadline = Duration.ofSeconds(10);
     private final List<AgentSkill> skills = new ArrayList<>();
 
     private Builder(AgentHandle agent) {
@@ -131,6 +142,18 @@ public final class A2aServer implements AutoCloseable {
     }
 
     /**
+     * How long a client may take to send a request's body (default 10 s): past it the connection is closed, so that a
+     * client that sends headers and no body holds a reader for no longer.
+     */
+    public Builder readDeadline(Duration deadline) {
+      if (deadline == null || deadline.isNegative() || deadline.isZero()) {
+        throw new IllegalArgumentException("the read deadline must be > 0: " + deadline);
+      }
+      this.readDeadline = deadline;
+      return this;
+    }
+
+    /**
      * Serves on {@code host:port} (port 0: any free one).
      *
      * @throws IllegalArgumentException naming the address when it cannot be bound
@@ -153,8 +176,15 @@ public final class A2aServer implements AutoCloseable {
               .stateTransitionHistory(false).build())
           .defaultInputModes(List.of("text")).defaultOutputModes(List.of("text")).skills(listed)
           .preferredTransport(TransportProtocol.JSONRPC.asString()).protocolVersion("0.3.0").build();
-      ExecutorService turns = Executors.newFixedThreadPool(4, named("memloop-a2a-turn"));
-      ExecutorService requests = Executors.newFixedThreadPool(4, named("memloop-a2a-http"));
+      // Three pools, so that no client can hold what another needs: the server's own threads only dispatch (the card
+      // is answered there, at once); a request's body is read and answered on a reader of its own, within the read
+      // deadline; a turn runs on a thread of its own and ends by its deadline. Readers and turns are bounded, not
+      // fixed at four: four slow uploads used to hold every thread, and the card timed out behind them.
+      ExecutorService turns = bounded(MAX_IN_FLIGHT, "memloop-a2a-turn");
+      ExecutorService requests = Executors.newFixedThreadPool(2, named("memloop-a2a-http"));
+      ExecutorService bodies = bounded(MAX_IN_FLIGHT, "memloop-a2a-request");
+      java.util.concurrent.ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor(
+          named("memloop-a2a-deadline"));
       InMemoryTaskStore tasks = new InMemoryTaskStore();
       DefaultRequestHandler handler = DefaultRequestHandler.create(new AgentTurns(agent, turnDeadline), tasks,
           new InMemoryQueueManager(tasks), new InMemoryPushNotificationConfigStore(),
@@ -163,9 +193,10 @@ public final class A2aServer implements AutoCloseable {
       JSONRPCHandler rpc = new JSONRPCHandler(card, handler, turns);
       http.setExecutor(requests);
       http.createContext(CARD_PATH, exchange -> serveCard(exchange, card));
-      http.createContext("/", exchange -> serveRpc(exchange, rpc));
+      long readNanos = readDeadline.toNanos();
+      http.createContext("/", exchange -> bodies.execute(() -> serveRpc(exchange, rpc, deadlines, readNanos)));
       http.start();
-      return new A2aServer(http, requests, turns, card, base);
+      return new A2aServer(http, requests, bodies, turns, deadlines, card, base);
     }
   }
 
@@ -179,7 +210,12 @@ public final class A2aServer implements AutoCloseable {
     }
   }
 
-  private static void serveRpc(HttpExchange exchange, JSONRPCHandler rpc) throws IOException {
+  /**
+   * One JSON-RPC request, on a reader of its own: the body read within {@code readNanos} (past it the connection is
+   * closed, and the blocked read with it), then answered.
+   */
+  private static void serveRpc(HttpExchange exchange, JSONRPCHandler rpc,
+      java.util.concurrent.ScheduledExecutorService deadlines, long readNanos) {
     try (exchange) {
       if (!"POST".equals(exchange.getRequestMethod()) || !"/".equals(exchange.getRequestURI().getPath())) {
         send(exchange, 404, "{\"error\":\"A2A JSON-RPC requests are posted to /; the agent card is at "
@@ -187,15 +223,34 @@ public final class A2aServer implements AutoCloseable {
         return;
       }
       byte[] body;
-      try (InputStream in = exchange.getRequestBody()) {
+      // past the deadline the reader is interrupted: the exchange reads from an interruptible socket channel, which
+      // an interrupt closes, and the blocked read ends with it (closing the exchange instead would drain the body)
+      Thread reader = Thread.currentThread();
+      java.util.concurrent.ScheduledFuture<?> closer = deadlines.schedule(reader::interrupt, readNanos,
+          TimeUnit.NANOSECONDS);
+      try {
+        InputStream in = exchange.getRequestBody();
         body = in.readNBytes(MAX_REQUEST + 1);
+      } finally {
+        closer.cancel(false);
+        Thread.interrupted(); // the pool's thread goes back clear
       }
       if (body.length > MAX_REQUEST) {
         send(exchange, 413, "{\"error\":\"a request is at most " + MAX_REQUEST + " bytes\"}");
         return;
       }
       send(exchange, 200, Utils.OBJECT_MAPPER.writeValueAsString(JsonRpcRequests.answer(body, rpc)));
+    } catch (IOException | RuntimeException gone) {
+      // a client that did not send its body in time, or went away: its connection is closed, nothing to answer
     }
+  }
+
+  /** A pool of at most {@code most} threads, made as needed and let go when idle. */
+  private static ExecutorService bounded(int most, String prefix) {
+    java.util.concurrent.ThreadPoolExecutor pool = new java.util.concurrent.ThreadPoolExecutor(most, most, 30,
+        TimeUnit.SECONDS, new java.util.concurrent.LinkedBlockingQueue<>(), named(prefix));
+    pool.allowCoreThreadTimeOut(true);
+    return pool;
   }
 
   private static void send(HttpExchange exchange, int status, String json) throws IOException {
