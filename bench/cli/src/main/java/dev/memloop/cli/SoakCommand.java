@@ -23,7 +23,11 @@ import picocli.CommandLine.Option;
         + "random agent's reasoner; every other fault, PGlite killed with SIGKILL and started again on its data), "
         + "and at the end finds every acknowledged write again: in each agent's memory, and for pgvector agents in "
         + "the database itself. Exits 1 if any write was lost or overwritten.",
-        "The model is simulated (nano-sim); with --pg-url your own server is used and never killed."})
+        "The model is simulated (nano-sim); with --pg-url your own server is used and never killed.",
+        "With --mcp: MCP clients over streamable HTTP (--clients) and over stdio write, forget and recall against "
+            + "memloop mcp --data while it is killed with SIGKILL every --fault-every, run under a file-size limit "
+            + "(a full disk) every third round, and a copy of a journal has a byte corrupted every third; after "
+            + "each fault every acknowledged write and every refusal is audited. Exits 1 on any loss."})
 final class SoakCommand implements Callable<Integer> {
 
   static final Duration MAX_DURATION = Duration.ofDays(7);
@@ -63,11 +67,27 @@ final class SoakCommand implements Callable<Integer> {
       description = "A turn not answered within this counts as unanswered (default: ${DEFAULT-VALUE}).")
   private Duration turnTimeout;
 
+  @Option(names = "--mcp", description = "Soak memloop mcp --data instead of a fleet: see above.")
+  private boolean mcp;
+
+  @Option(names = "--clients", defaultValue = "4", description = "With --mcp, the clients over streamable HTTP, "
+      + "beside the one over stdio (default: ${DEFAULT-VALUE}).")
+  private int clients;
+
   @CommandLine.Mixin
   private RunOutput output;
 
+  /** Options of the fleet soak alone, refused with --mcp. */
+  private static final java.util.List<String> FLEET_ONLY = java.util.List.of("--agents", "--outage", "--pg-url",
+      "--turn-timeout");
+
   @Override
   public Integer call() throws Exception {
+    if (mcp) {
+      return callMcp();
+    }
+    Options.require(spec, !spec.commandLine().getParseResult().hasMatchedOption("--clients"),
+        "--clients needs --mcp (a fleet soak's clients are its --agents)");
     Options.require(spec, duration.compareTo(Duration.ofSeconds(1)) >= 0 && duration.compareTo(MAX_DURATION) <= 0,
         "--duration must be in [1s, 7d]: " + Units.config(duration));
     Options.require(spec, agents >= 1 && agents <= 1_000, "--agents must be in [1, 1000]: " + agents);
@@ -109,5 +129,41 @@ final class SoakCommand implements Callable<Integer> {
       int code = run.finish("soak.json", result, "```\n" + report + "```\n");
       return result.nothingLost() ? code : Failures.FAILED;
     });
+  }
+
+  private int callMcp() throws Exception {
+    for (String fleetOnly : FLEET_ONLY) {
+      Options.require(spec, !spec.commandLine().getParseResult().hasMatchedOption(fleetOnly), fleetOnly
+          + " is the fleet soak's; --mcp soaks memloop mcp");
+    }
+    Options.require(spec, duration.compareTo(Duration.ofSeconds(1)) >= 0 && duration.compareTo(MAX_DURATION) <= 0,
+        "--duration must be in [1s, 7d]: " + Units.config(duration));
+    Options.require(spec, faultEvery.compareTo(Duration.ofSeconds(2)) >= 0 && faultEvery.compareTo(duration) <= 0,
+        "--fault-every must be in [2s, --duration] with --mcp (each round starts servers): "
+            + Units.config(faultEvery));
+    Options.require(spec, clients >= 1 && clients <= 64, "--clients must be in [1, 64]: " + clients);
+    Options.require(spec, seed >= 0 && seed <= Long.MAX_VALUE / 2, "--seed must be in [0, " + Long.MAX_VALUE / 2
+        + "]: " + seed);
+    Options.valid(spec, () -> dev.memloop.runtime.config.EmbedderNames.resolve(embedder));
+    Map<String, Object> parameters = new LinkedHashMap<>();
+    parameters.put("duration", Units.config(duration));
+    parameters.put("fault_every", Units.config(faultEvery));
+    parameters.put("http_clients", clients);
+    parameters.put("stdio_clients", 1);
+    parameters.put("seed", seed);
+    parameters.put("embedder", embedder);
+    BenchRun run = BenchRun.start(spec, output, "soak-mcp", "memloop soak --mcp", parameters);
+    Path work = run.file("mcp-data");
+    java.nio.file.Files.createDirectories(work);
+    dev.memloop.cli.mcpsoak.McpSoak.Result result = dev.memloop.cli.mcpsoak.McpSoak.run(
+        new dev.memloop.cli.mcpsoak.McpSoak.Settings(duration, faultEvery, clients, seed, embedder,
+            McpLatency.memloopCommand(), work), run.console());
+    if (result.nothingLost()) {
+      Directories.deleteTree(work); // the soak's journals, not a result; kept when something was lost, to look at
+    }
+    String report = dev.memloop.cli.mcpsoak.McpSoakReport.plain(result);
+    run.console().print(report);
+    int code = run.finish("soak-mcp.json", result, "```\n" + report + "```\n");
+    return result.nothingLost() ? code : Failures.FAILED;
   }
 }

@@ -52,4 +52,42 @@ class SoakCommandTest {
     CliRun.assertRefused(new String[] {"soak", "--duration", "5s", "--fault-every", "10s"},
         "--fault-every must be in [100ms, --duration]: 10s", out);
   }
+
+  /**
+   * Two rounds of the MCP soak: a SIGKILL with a corrupted copy refused, a full disk's refusals, a second server
+   * refused, and every acknowledged write and refusal audited after each.
+   */
+  @Test
+  void should_lose_no_acknowledged_mcp_write_under_kills_a_full_disk_and_a_corrupted_copy() throws Exception {
+    CliRun run = CliRun.of("soak", "--mcp", "--duration", "20s", "--fault-every", "5s", "--clients", "1",
+        "--embedder", "hashing", "--out", out.toString());
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    Path dir;
+    try (Stream<Path> dirs = Files.list(out)) {
+      dir = dirs.filter(p -> p.getFileName().toString().startsWith("soak-mcp-")).findFirst().orElseThrow();
+    }
+    assertThat(dir.resolve("mcp-data")).as("the soak's journals are deleted when nothing was lost").doesNotExist();
+    JsonNode result = RunDirectory.JSON.readTree(dir.resolve("soak-mcp.json").toFile());
+    assertThat(result.path("rounds").asInt()).isGreaterThanOrEqualTo(2);
+    assertThat(result.path("violations").asLong()).isZero();
+    assertThat(result.path("problems")).isEmpty();
+    assertThat(result.path("acknowledged").asLong()).isPositive();
+    assertThat(result.path("kills").asLong()).isGreaterThanOrEqualTo(2);
+    assertThat(result.path("refusedSaves").asLong()).as("the full disk refused some saves").isPositive();
+    assertThat(result.path("corruptions").asInt()).isEqualTo(1);
+    assertThat(result.path("damagedStartsRefused").asInt()).isEqualTo(1);
+    assertThat(result.path("silentStarts").asInt()).isZero();
+    assertThat(result.path("secondWritersRefused").asInt()).isEqualTo(result.path("rounds").asInt());
+    for (JsonNode audit : result.path("lastAudits")) {
+      assertThat(audit.path("found").asLong()).as(audit.toString()).isEqualTo(audit.path("saved").asLong());
+    }
+  }
+
+  @Test
+  void should_refuse_a_fleet_option_with_mcp_and_clients_without_it() throws Exception {
+    CliRun.assertRefused(new String[] {"soak", "--mcp", "--agents", "3"},
+        "--agents is the fleet soak's; --mcp soaks memloop mcp", out);
+    CliRun.assertRefused(new String[] {"soak", "--clients", "3"}, "--clients needs --mcp", out);
+    CliRun.assertRefused(new String[] {"soak", "--mcp", "--clients", "0"}, "--clients must be in [1, 64]: 0", out);
+  }
 }

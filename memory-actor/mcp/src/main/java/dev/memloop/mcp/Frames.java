@@ -72,7 +72,18 @@ final class Frames {
       return new Step(State.DAMAGED, at, null, "a record of " + length + " bytes");
     }
     if (size - at - HEADER < length) {
-      // past the end: the last write torn, unless a whole frame starts further on (then this length is wrong)
+      // past the end: the last write torn, unless the bytes to the end are a whole payload that its checksum holds
+      // (then a bit of this length flipped, in a record that was acknowledged), or a whole frame starts further on
+      // (then this length is wrong too)
+      int onDisk = (int) (size - at - HEADER);
+      if (onDisk > 0) {
+        byte[] rest = new byte[onDisk];
+        read(channel, at + HEADER, onDisk).get(rest);
+        if (crc(rest, 0, onDisk) == expected) {
+          return new Step(State.DAMAGED, at, null, "a record of " + length + " bytes, past the end, though the "
+              + onDisk + " bytes to the end are a whole record (the last, acknowledged; its length damaged)");
+        }
+      }
       long next = nextWhole(channel, at + 1, size, plausible);
       return next < 0 ? new Step(State.TORN_TAIL, at, null, "a record of " + length + " bytes, "
           + (size - at - HEADER) + " on the disk")

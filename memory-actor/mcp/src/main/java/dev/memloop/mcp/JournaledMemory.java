@@ -153,14 +153,18 @@ public final class JournaledMemory extends ForwardingWorkingMemory {
     }
   }
 
+  /**
+   * Journals the removal first, then removes: a removal that cannot be journaled (a full disk) leaves the item where it
+   * was, in memory as on the disk, and is reported "not saved".
+   */
   @Override
   public boolean remove(String id) {
     synchronized (writes) {
-      boolean removed = super.remove(id);
-      if (removed) {
-        append(JournalFile.removal(id));
+      if (id == null || super.vector(id).isEmpty()) {
+        return super.remove(id); // nothing to journal: the memory's own answer (false, or its refusal of a null id)
       }
-      return removed;
+      append(JournalFile.removal(id));
+      return super.remove(id);
     }
   }
 
@@ -169,9 +173,9 @@ public final class JournaledMemory extends ForwardingWorkingMemory {
     synchronized (writes) {
       int removed = 0;
       for (MemoryItem item : super.items()) { // each removal journaled by id, so that a replay removes the same
-        if (filter.test(item.metadata()) && super.remove(item.id())) {
+        if (filter.test(item.metadata())) {
           append(JournalFile.removal(item.id()));
-          removed++;
+          removed += super.remove(item.id()) ? 1 : 0;
         }
       }
       return removed;
@@ -181,8 +185,8 @@ public final class JournaledMemory extends ForwardingWorkingMemory {
   @Override
   public void clear() {
     synchronized (writes) {
-      super.clear();
       append(JournalFile.clearing());
+      super.clear();
     }
   }
 

@@ -79,6 +79,19 @@ class JournalFaultsTest {
   }
 
   @Test
+  void should_refuse_a_flipped_length_in_the_last_record_which_only_looks_torn() throws IOException {
+    Path file = written("notes", 10);
+    long last = frames(file).get(9);
+    byte[] damaged = Files.readAllBytes(file);
+    damaged[(int) last + 3] ^= 0x40; // 64 bytes more than it holds: past the end, like a torn write
+    Files.write(file, damaged);
+    assertThatThrownBy(() -> JournaledMemory.open(dir, "notes", empty()))
+        .hasMessageContaining("is damaged at byte " + last)
+        .hasMessageContaining("are a whole record (the last, acknowledged; its length damaged)");
+    assertThat(Files.readAllBytes(file)).isEqualTo(damaged);
+  }
+
+  @Test
   void should_cut_a_torn_tail_or_trailing_zeros_and_keep_every_whole_record() throws IOException {
     Path file = written("notes", 5);
     long whole = Files.size(file);
