@@ -120,6 +120,10 @@ final class BoardMemory implements AutoCloseable {
     if (query == null) {
       throw new IllegalArgumentException("query must not be null");
     }
+    if (query.isNearestMatch()) { // the guard's question: segment by segment, nothing allocated on a miss
+      Optional<Recall> best = matchVector(query.vector(), query.minScore(), query.soleKind(), query.identity());
+      return best.isPresent() ? List.of(best.get()) : List.of();
+    }
     WorkingMemory[] current = segments;
     if (current.length == 1) {
       return current[0].search(query);

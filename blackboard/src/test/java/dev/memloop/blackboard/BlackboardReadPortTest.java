@@ -3,6 +3,7 @@ package dev.memloop.blackboard;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.memloop.memory.actor.StoreQuery;
 import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.memory.embed.HashingEmbedder;
 import dev.memloop.memory.timing.ManualDelayTimer;
@@ -38,11 +39,12 @@ class BlackboardReadPortTest {
     acks.expectMessageClass(Blackboard.Posted.class);
 
     TestProbe<MemoryStore.Reply> replies = testKit.createTestProbe();
-    reads.tell(new MemoryStore.Match(5, null, embedder.embed("investigate host=web-03 sig=port-scan"), 0.99, replies.ref()));
+    reads.tell(new MemoryStore.Search(5, StoreQuery.vector(embedder.embed("investigate host=web-03 sig=port-scan"), 1,
+        0.99), replies.ref()));
     await().until(() -> timer.pending() == 1);
     timer.advance(Duration.ofMillis(30));
-    MemoryStore.Matched matched = replies.expectMessageClass(MemoryStore.Matched.class);
-    assertThat(matched.match()).hasValueSatisfying(r -> assertThat(r.author()).isEqualTo("agent-1"));
+    MemoryStore.Recalled matched = replies.expectMessageClass(MemoryStore.Recalled.class);
+    assertThat(matched.items()).singleElement().satisfies(r -> assertThat(r.author()).isEqualTo("agent-1"));
     assertThat(matched.delayNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
 
     reads.tell(new MemoryStore.Add(6, "sneaking in", null, null, replies.ref()));

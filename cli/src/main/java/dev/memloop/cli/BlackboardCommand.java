@@ -1,5 +1,12 @@
 package dev.memloop.cli;
 
+import dev.memloop.cli.command.BoardFleetFlags;
+import dev.memloop.cli.command.Failures;
+import dev.memloop.cli.command.Durations;
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CommandRun;
+import dev.memloop.cli.command.ActorSystems;
 import com.typesafe.config.Config;
 import dev.memloop.agents.board.BoardFleet;
 import dev.memloop.memory.timing.HighResolutionTimer;
@@ -23,7 +30,6 @@ import picocli.CommandLine.Option;
 
 /** {@code memloop blackboard}: triage agents sharing one blackboard, graded fleet-wide, one mode after another. */
 @Command(name = "blackboard", mixinStandardHelpOptions = true,
-    subcommands = {BlackboardLadderCommand.class, BlackboardStressCommand.class},
     description = {"Runs a fleet of triage agents (simulated model) on one shared blackboard: every alert goes to one "
         + "agent, incidents recur for the same agent (own duplicates) and for others (cross-agent duplicates), turns "
         + "run in lockstep. Reports fleet-wide redundant investigations, own and cross-agent, guard lookups afforded, "
@@ -62,14 +68,14 @@ final class BlackboardCommand implements Callable<Integer> {
     FleetAlertSpec workload = fleet.workload();
 
     Map<String, Object> parameters = new LinkedHashMap<>();
-    parameters.put("agents", fleet.agents);
+    parameters.put("agents", fleet.agents());
     parameters.put("modes", modes.stream().map(MemoryPolicyKind::configName).toList());
     parameters.put("agent", base.toString());
-    parameters.put("model", fleet.model.configName() + " (simulated)");
-    parameters.put("seed", fleet.seed);
+    parameters.put("model", fleet.model().configName() + " (simulated)");
+    parameters.put("seed", fleet.seed());
     parameters.put("workload", workload.toString());
     try (ServeOptions.Serving serving = serve.start(spec, String.format(java.util.Locale.ROOT,
-        "memloop blackboard: %,d agents on one board, simulated model %s", fleet.agents, fleet.model.configName()))) {
+        "memloop blackboard: %,d agents on one board, simulated model %s", fleet.agents(), fleet.model().configName()))) {
       return run(root, base, workload, parameters, serving);
     }
   }
@@ -79,21 +85,21 @@ final class BlackboardCommand implements Callable<Integer> {
     // one actor system, --serve bound in it before the run writes anything (as memloop fleet)
     return ActorSystems.with("memloop-blackboard", serving.systemConfig(root), system -> {
       serving.bind(spec, system);
-      BenchRun run = BenchRun.start(spec, output, "blackboard", "memloop blackboard", parameters);
+      CommandRun run = CommandRun.start(spec, output, "blackboard", "memloop blackboard", parameters);
       PrintWriter console = run.console();
       serving.announce(console);
       Map<String, MemoryPolicyKind> policies = new LinkedHashMap<>();
       modes.forEach(mode -> policies.put(mode.configName(), mode));
       FleetListener listener = serving.on() ? new FleetMetrics(serving.registry(), policies, BoardFleet::groupOf)
           : FleetListener.NONE;
-      fleet.warmUp(system, base, console, output.progress);
+      fleet.warmUp(system, base, console, output.progress());
       List<BoardFleet.Outcome> outcomes = new ArrayList<>();
       for (MemoryPolicyKind mode : modes) {
-        output.progress.line(console, "%s: %d agents on one blackboard", mode.configName(), fleet.agents);
+        output.progress().line(console, "%s: %d agents on one blackboard", mode.configName(), fleet.agents());
         outcomes.add(await(BoardFleet.run(system, mode.configName(), base.withPolicy(mode), workload,
-            fleet.model.parameters(), fleet.seed, HighResolutionTimer.shared(), listener)));
+            fleet.model().parameters(), fleet.seed(), HighResolutionTimer.shared(), listener)));
       }
-      BlackboardReport report = BlackboardReport.of(outcomes, workload, fleet.model);
+      BlackboardReport report = BlackboardReport.of(outcomes, workload, fleet.model());
       console.print(report.plain());
       int code = run.finish("blackboard.json", report.records(), report.markdown());
       serving.linger(console);

@@ -2,8 +2,8 @@ package dev.memloop.cli;
 
 import dev.memloop.agents.board.BoardFleet;
 import dev.memloop.agents.board.FleetTriageScore;
-import dev.memloop.bench.report.Percentiles;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.Percentiles;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.fleet.GroupSummary;
 import dev.memloop.runtime.reasoner.SimulatedModelPreset;

@@ -1,9 +1,13 @@
 package dev.memloop.cli;
 
+import dev.memloop.cli.command.EmbedderOption;
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CommandRun;
 import dev.memloop.agents.triage.CalibrationResult;
 import dev.memloop.agents.triage.TriageCalibration;
 import dev.memloop.agents.triage.TriageWorkloads;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.runtime.GuardCalibration;
 import dev.memloop.runtime.GuardPair;
@@ -29,7 +33,7 @@ import picocli.CommandLine.Option;
 @Command(name = "calibrate", mixinStandardHelpOptions = true,
     description = {"Fits the action guard's threshold to pairs of action lines as the guard compares them (identifiers "
         + "exactly, the other words by meaning): the lowest threshold of 0.000-1.000 whose false blocks (different acts "
-        + "blocked) stay within 0.5%, printed with its false blocks and misses and the confusion at each candidate. On "
+        + "blocked) stay within 0.5%%, printed with its false blocks and misses and the confusion at each candidate. On "
         + "memloop's own adversarial set by default (what the default embedder's shipped threshold is fitted on), or "
         + "on --pairs FILE, a CSV of a,b,same.",
         "Then the paper's triage calibration (§5.1) on the 20 held-out workload seeds: the F1-best threshold over "
@@ -39,9 +43,8 @@ final class CalibrateCommand implements Callable<Integer> {
   @CommandLine.Spec
   private CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--embedder", defaultValue = "default",
-      description = EmbedderChoice.FORMS + " (default: ${DEFAULT-VALUE}).")
-  private String embedder;
+  @CommandLine.Mixin
+  private EmbedderOption embedder;
 
   @Option(names = "--pairs", paramLabel = "FILE", description = "A CSV of a,b,same (same: true or false), one pair a "
       + "line, an optional header; fits the threshold to these pairs instead of memloop's set.")
@@ -55,7 +58,7 @@ final class CalibrateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Embedder chosen = Options.valid(spec, () -> EmbedderNames.resolve(embedder));
+    Embedder chosen = embedder.embedder(spec);
     List<GuardPair> pairs = Options.valid(spec, this::pairs); // a bad row refuses the command before anything is made
     String source = pairsFile == null ? "memloop's adversarial set" : pairsFile.toString();
     Map<String, Object> parameters = new LinkedHashMap<>();
@@ -64,7 +67,7 @@ final class CalibrateCommand implements Callable<Integer> {
     parameters.put("heldOutSeeds", TriageWorkloads.HELD_OUT_FIRST + ".." + (TriageWorkloads.HELD_OUT_FIRST
         + TriageWorkloads.HELD_OUT_COUNT - 1));
     parameters.put("workload", AlertWorkloadSpec.DEFAULT.toString());
-    BenchRun run = BenchRun.start(spec, output, "calibrate", "memloop calibrate", parameters);
+    CommandRun run = CommandRun.start(spec, output, "calibrate", "memloop calibrate", parameters);
     PrintWriter console = run.console();
 
     GuardCalibration.Fit fit = GuardCalibration.fit(pairs, chosen);

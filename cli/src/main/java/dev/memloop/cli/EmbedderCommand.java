@@ -1,5 +1,7 @@
 package dev.memloop.cli;
 
+import dev.memloop.cli.command.ProgressOption;
+import dev.memloop.cli.command.Options;
 import dev.memloop.memory.embed.DistilledModels;
 import dev.memloop.memory.embed.Distiller;
 import dev.memloop.memory.embed.StaticEmbedder;
@@ -102,7 +104,7 @@ final class EmbedderCommand implements Runnable {
         out.println("no distilled model yet (the default embedder distills one at first use; or run: memloop embedder distill)");
         return 0;
       }
-      var table = new dev.memloop.bench.report.TextTable("directory", "valid", "teacher", "dims", "tokens", "MB",
+      var table = new dev.memloop.cli.report.TextTable("directory", "valid", "teacher", "dims", "tokens", "MB",
           "distilled in", "created");
       for (var m : models) {
         table.row(m.directory().getFileName(), m.valid() ? "yes" : "NO (rebuilt at next use)", m.teacher(),

@@ -1,5 +1,15 @@
 package dev.memloop.cli;
 
+import dev.memloop.cli.command.FleetFootprint;
+import dev.memloop.cli.command.Heap;
+import dev.memloop.cli.command.ModelSpend;
+import dev.memloop.cli.command.Failures;
+import dev.memloop.cli.command.Durations;
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CliConfig;
+import dev.memloop.cli.command.CommandRun;
+import dev.memloop.cli.command.ActorSystems;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValueFactory;
@@ -7,7 +17,7 @@ import dev.memloop.agents.triage.TriageFleet;
 import dev.memloop.agents.triage.TriageRun;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.config.AgentConfigs;
-import dev.memloop.bench.benchmarks.pg.PgVectorRun;
+import dev.memloop.pgvector.PgVectorRun;
 import dev.memloop.pgvector.PgUrl;
 import dev.memloop.runtime.ExternalMemories;
 import dev.memloop.runtime.config.AgentGroup;
@@ -135,38 +145,6 @@ final class FleetCommand implements Callable<Integer> {
   @CommandLine.Mixin
   private TraceOptions trace;
 
-  /**
-   * One per-step agent's share of a fleet's live set once every turn is answered (its memory, its last turn's records
-   * and its grade; no workload is held; the vectors and texts its memory shares with the fleet's other agents held
-   * once), as a class histogram counts it at 100,000 agents, by how the JVM lays objects out: 8.3 KiB with compressed
-   * pointers (G1, JDK 17; 7.8 with compact headers on JDK 25), 9.8 with ZGC and compact headers (JDK 25), 10.8 with
-   * ZGC's wide pointers (JDK 17) (docs/BENCHMARKS.md, "Lean bookkeeping"); each rounded up. It was 26.7 KiB before
-   * agents shared their content, and 13.4 before the memory's bookkeeping became arrays.
-   */
-  static long liveBytesPerAgent(Heap.Layout layout) {
-    switch (layout) {
-      case COMPRESSED_POINTERS:
-        return 8_704; // 8.5 KiB
-      case COMPACT_HEADERS:
-        return 10_240; // 10 KiB
-      default:
-        return 11_264; // 11 KiB
-    }
-  }
-
-  /**
-   * The heap a collector needs beyond the live set, as a factor of it, on top of {@link Heap#USABLE}'s own margin
-   * (together 1.56 times the live set): a million agents ran to the end in 19 GiB of heap under ZGC (docs/
-   * BENCHMARKS.md). ZGC fills whatever heap it is given before it collects, so the heap in use is no measure of
-   * what it needs.
-   */
-  static final double COLLECTOR_HEADROOM = 1.25;
-
-  /** The heap one agent needs on this JVM: a fleet whose agents cannot fit is refused before anything is built. */
-  static long bytesPerAgent() {
-    return (long) (liveBytesPerAgent(Heap.Layout.current()) * COLLECTOR_HEADROOM);
-  }
-
   @Override
   public Integer call() throws Exception {
     if (agents <= 0) {
@@ -184,7 +162,7 @@ final class FleetCommand implements Callable<Integer> {
         + llmConcurrency);
     Options.require(spec, llmRate == null || (llmRate >= 0 && !llmRate.isInfinite()), "--llm-rate must be >= 0: "
         + llmRate);
-    Options.require(spec, spend.real() || spend.llmBaseUrl == null, "--llm-base-url needs --llm openai");
+    Options.require(spec, spend.real() || spend.llmBaseUrl() == null, "--llm-base-url needs --llm openai");
     Options.require(spec, spend.real() || mcp == null, "--mcp needs --llm openai: a simulated model calls no tools");
     Config root = Options.valid(spec, () -> overrides().withFallback(CliConfig.load(config)).resolve());
     List<AgentGroup> groups = Options.valid(spec, () -> withStore(groups(root)));
@@ -196,159 +174,21 @@ final class FleetCommand implements Callable<Integer> {
       Options.valid(spec, () -> PgUrl.checked(pgUrl, "--pg-url"));
     }
     long fleetAgents = groups.stream().mapToLong(AgentGroup::agents).sum();
-    Heap.require(spec, "--agents", agents, fleetAgents, bytesPerAgent(), "agents");
+    Heap.require(spec, "--agents", agents, fleetAgents, FleetFootprint.bytesPerAgent(), "agents");
     Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
     SimulatedModelPreset preset = spend.real() ? null : Options.valid(spec, this::preset);
     FleetLlm real = preset != null ? null : Options.valid(spec, () -> FleetLlm.resolve(root, groups, model,
-        spend.llmBaseUrl, limits(root)));
+        spend.llmBaseUrl(), limits(root)));
     if (real != null) {
       String unreachable = real.unreachable();
       Options.require(spec, unreachable == null, unreachable);
-      if (!real.affordable(groups, spend.tokenBudget, spend.yes, spec.commandLine().getErr())) {
+      if (!real.affordable(groups, spend.tokenBudget(), spend.yes(), spec.commandLine().getErr())) {
         throw spend.overBudget(spec);
       }
     }
-    try (PgVectorRun pg = onPgvector ? openPgvector(root, groups) : null;
-        McpTools tools = mcpServers.isEmpty() ? null : connect(mcpServers)) {
-      if (tools != null) {
-        real.offer(tools.tools());
-      }
-      return run(root, groups, preset, real, pg);
-    }
-  }
-
-  private Integer run(Config root, List<AgentGroup> groups, SimulatedModelPreset preset, FleetLlm real, PgVectorRun pg)
-      throws Exception {
-    String modelLabel = preset != null ? preset.configName() : real.label();
-    long fleetAgents = groups.stream().mapToLong(AgentGroup::agents).sum();
-    try (ServeOptions.Serving serving = serve.start(spec, String.format(java.util.Locale.ROOT,
-        "memloop fleet: %,d agents, %s", fleetAgents, preset != null ? "simulated model " + modelLabel
-            : "real model " + modelLabel))) {
-      if (real != null && serving.on()) {
-        real.listen(new LlmMetrics(serving.registry(), real.counters()));
-      }
-      ExternalMemories memories = pg == null ? null : pg.memories(groups.stream()
-          .filter(g -> g.config().memory().store() == MemoryStoreKind.PGVECTOR).findFirst().orElseThrow()
-          .config().memory().embedder().embedder());
-      TriageFleet.Assembly assembly = Options.valid(spec, () -> preset != null ? TriageFleet.assemble(groups,
-          preset.parameters(), AlertWorkloadSpec.DEFAULT, seed, HighResolutionTimer.shared(), memories)
-          : TriageFleet.assemble(groups, real.specs(groupOfAgent(groups), memories), AlertWorkloadSpec.DEFAULT, seed));
-      // a warm-up would spend model calls on ungraded work; it runs at most a group's own agents
-      int warmupAgents = preset != null ? Math.min(warmup, maxAgents(groups)) : 0;
-
-      Map<String, Object> parameters = new LinkedHashMap<>();
-      groups.forEach(g -> parameters.put("group." + g.name(), g.agents() + " x " + g.config()));
-      parameters.put("model", preset != null ? modelLabel + " (simulated)" : modelLabel + " (real model)");
-      parameters.put("seed", seed);
-      parameters.put("groups", concurrent ? "concurrent" : "one after another");
-      parameters.put("warmupAgentsPerGroup", warmupAgents);
-      parameters.put("inFlight", inFlight == null ? "every agent" : inFlight);
-      parameters.put("workload", AlertWorkloadSpec.DEFAULT.toString());
-      if (pg != null) {
-        parameters.put("pgvector", pg.label());
-      }
-      return runServed(root, groups, preset, real, pg, assembly, modelLabel, warmupAgents, parameters, serving);
-    }
-  }
-
-  private Integer runServed(Config root, List<AgentGroup> groups, SimulatedModelPreset preset, FleetLlm real,
-      PgVectorRun pg, TriageFleet.Assembly assembly, String modelLabel, int warmupAgents,
-      Map<String, Object> parameters, ServeOptions.Serving serving) throws Exception {
-    // the fleet's system first: --serve binds in it (one actor system; a second measured 15-20% fewer steps/s),
-    // before the run writes anything, and serves through --linger before the system ends
-    return ActorSystems.with("memloop-fleet", serving.systemConfig(root), system -> {
-      serving.bind(spec, system);
-      BenchRun run = BenchRun.start(spec, output, "fleet", "memloop fleet", parameters);
-      PrintWriter console = run.console();
-      serving.announce(console);
-      FleetMetrics metrics = serving.on() ? new FleetMetrics(serving.registry(), assembly.members(),
-          policies(groups)) : null;
-      console.printf("%d agents in %d group(s), %s, seeds %d..%d%n", assembly.members().size(), groups.size(),
-          preset != null ? "simulated model " + modelLabel + " (not a real LLM)" : "real model " + modelLabel, seed,
-          seed + maxAgents(groups) - 1);
-      if (pg != null) {
-        console.println("pgvector: " + pg.label());
-        if (pg.onPglite() && (inFlight == null || inFlight > 2)) {
-          // measured: PGlite serves ~1,100 statements a second, one at a time; a fleet above that queues, and queued
-          // lookups spend their budgets (docs/BENCHMARKS.md, "Networked memory in PostgreSQL + pgvector")
-          console.println("pgvector: PGlite answers one statement at a time; with more than 2 agents in flight "
-              + "lookups queue and spend budgets (--in-flight 1 measured 0 redundant)");
-        }
-      }
-      console.flush();
-
-      Heap.Peak heap = Heap.watch();
-      Heap.LiveSet liveSet = new Heap.LiveSet();
-      if (warmupAgents > 0) {
-        output.progress.line(console, "warming up: %d agents per group, not graded", warmupAgents);
-        console.flush();
-        TriageRun.warmUp(system, groups, preset.parameters(), seed, warmupAgents);
-      }
-      Map<String, String> groupOf = new java.util.HashMap<>();
-      assembly.members().forEach(m -> groupOf.put(m.id(), m.group()));
-      TriageRun.Outcome outcome;
-      FleetOptions options = inFlight == null ? FleetOptions.DEFAULT
-          : new FleetOptions(FleetOptions.DEFAULT.turnTimeout(), inFlight, false);
-      try (TurnProgress bar = new TurnProgress(assembly.members().size() * AlertWorkloadSpec.DEFAULT.turns(),
-          output.progress.bars()); TraceOptions.Tracing tracing = trace.start(groupOf::get)) {
-        FleetListener listener = FleetListener.all(bar, metrics == null ? FleetListener.NONE : metrics,
-            tracing.listener(), liveSet);
-        outcome = (concurrent ? TriageRun.run(system, assembly, options, listener)
-            : TriageRun.runGroupsInTurn(system, assembly, options, listener)).toCompletableFuture()
-            .get(24, TimeUnit.HOURS);
-      }
-      if (metrics != null) { // graded once the run is over: the page and /metrics show it from here on
-        outcome.scores().forEach((id, score) -> metrics.group(groupOf.get(id)).redundant(score.redundant()));
-      }
-      FleetReport report = FleetReport.of(outcome, modelLabel, preset != null, heap.bytes(), liveSet.bytes());
-      if (floor) {
-        console.printf(Locale.ROOT, "floor: the same %,d agents' turns, answered at once (no model, no memory)%n",
-            assembly.members().size());
-        console.flush();
-        report = report.withFloor(floorRates(system, assembly, options));
-      }
-      console.print(report.plain());
-      run.write("agents.json", outcome.scores().values());
-      if (liveSet.largestHistogram() != null) { // what holds the live set, class by class
-        run.writeText("live-set.txt", liveSet.largestHistogram());
-      }
-      if (real != null) {
-        console.println("model calls: " + real.counters().snapshot());
-        run.write("llm-calls.json", real.counters().usage()); // tokens and time of every call
-      }
-      int code = run.finish("fleet.json", report.records(), report.markdown());
-      serving.linger(console);
-      return Failures.afterRun(spec, outcome.fleet().unanswered(), code);
-    });
-  }
-
-
-  /**
-   * Each group's floor steps/s: its members answered at once by the same runner, group after group as the measured
-   * run went (or all at once with --concurrent).
-   */
-  private Map<String, Double> floorRates(ActorSystem<?> system,
-      TriageFleet.Assembly assembly, FleetOptions options) throws Exception {
-    Map<String, Double> rates = new LinkedHashMap<>();
-    List<List<FleetMember>> runs = new ArrayList<>();
-    if (concurrent) {
-      runs.add(assembly.members());
-    } else {
-      for (String group : assembly.groups()) {
-        runs.add(assembly.onlyGroup(group).members());
-      }
-    }
-    // warmed first on up to 1,000 of the members, untimed: the floor's own code is new to the JIT here
-    List<FleetMember> all = assembly.members();
-    Fleet.run(system, FleetFloor.of(all.subList(0,
-        Math.min(1_000, all.size()))), options, FleetListener.NONE).toCompletableFuture().get(24, TimeUnit.HOURS);
-    for (List<FleetMember> members : runs) {
-      FleetResult result = Fleet.run(system,
-          FleetFloor.of(members), options, FleetListener.NONE).toCompletableFuture()
-          .get(24, TimeUnit.HOURS);
-      result.groups().forEach(g -> rates.put(g.group(), g.stepsPerSecond()));
-    }
-    return rates;
+    FleetPlan plan = new FleetPlan(root, groups, preset, real, mcpServers, pgUrl, seed, concurrent, warmup, floor,
+        inFlight);
+    return new FleetRunner(spec, plan, output, serve, trace).run();
   }
 
   /** The servers of memloop.llm.mcp.servers, then those of --mcp; one name once. */
@@ -362,42 +202,6 @@ final class FleetCommand implements Callable<Integer> {
       servers.add(server);
     }
     return servers;
-  }
-
-  /** Starts the MCP servers once for the whole fleet; one that does not start is one line, and the fleet goes on. */
-  private McpTools connect(List<McpServerSettings> servers) {
-    PrintWriter err = spec.commandLine().getErr();
-    McpTools tools = Options.valid(spec, () -> McpTools.connect(servers, line -> err.println("fleet: " + line)));
-    if (!tools.connected().isEmpty()) {
-      err.println("fleet: MCP tools offered to every agent: " + String.join(", ", tools.tools().specifications()
-          .stream().map(dev.langchain4j.agent.tool.ToolSpecification::name).toList()) + " (from "
-          + String.join(", ", tools.connected()) + ")");
-    }
-    err.flush();
-    return tools;
-  }
-
-  private static Map<String, MemoryPolicyKind> policies(List<AgentGroup> groups) {
-    Map<String, MemoryPolicyKind> policies = new LinkedHashMap<>();
-    groups.forEach(g -> policies.put(g.name(), g.config().policy()));
-    return policies;
-  }
-
-  /** Opens the database the pgvector groups share; one embedder dimension per table. */
-  private PgVectorRun openPgvector(Config root, List<AgentGroup> groups) throws Exception {
-    List<Integer> dimensions = groups.stream().filter(g -> g.config().memory().store() == MemoryStoreKind.PGVECTOR)
-        .map(g -> g.config().memory().embedder().embedder().dimension()).distinct().toList();
-    Options.require(spec, dimensions.size() == 1, "groups in pgvector share one table and so one embedder "
-        + "dimension: " + dimensions);
-    return Options.valid(spec, () -> {
-      try {
-        return PgVectorRun.open(root, pgUrl, dimensions.get(0));
-      } catch (RuntimeException e) {
-        throw e;
-      } catch (Exception e) {
-        throw new IllegalArgumentException("pgvector: " + e.getMessage(), e);
-      }
-    });
   }
 
   /** --store applied to the networked groups (the only ones a store can serve). */
@@ -466,21 +270,6 @@ final class FleetCommand implements Callable<Integer> {
     CallLimits configured = CallLimits.from(root);
     return new CallLimits(llmConcurrency != null ? llmConcurrency : configured.maxConcurrent(),
         llmRate != null ? llmRate : configured.callsPerSecond(), configured.maxWait());
-  }
-
-  /** Each agent's group, by agent id, as TriageFleet names them ({@code <group>-<i>}). */
-  private static Map<String, String> groupOfAgent(List<AgentGroup> groups) {
-    Map<String, String> out = new java.util.HashMap<>();
-    for (AgentGroup g : groups) {
-      for (int i = 0; i < g.agents(); i++) {
-        out.put(g.name() + "-" + i, g.name());
-      }
-    }
-    return out;
-  }
-
-  private static int maxAgents(List<AgentGroup> groups) {
-    return groups.stream().mapToInt(AgentGroup::agents).max().orElse(0);
   }
 
   /** own or pgvector, as the flag spells them. */

@@ -1,9 +1,10 @@
 package dev.memloop.cli;
 
+import dev.memloop.cli.command.Heap;
 import dev.memloop.agents.triage.TriageRun;
 import dev.memloop.agents.triage.TriageSummary;
-import dev.memloop.bench.report.Percentiles;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.Percentiles;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.fleet.GroupSummary;
 import dev.memloop.runtime.reasoner.SimulatedModelPreset;

@@ -1,5 +1,8 @@
 package dev.memloop.cli;
 
+import dev.memloop.cli.command.Failures;
+import dev.memloop.cli.command.CommandContribution;
+import java.util.ServiceLoader;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -11,10 +14,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "memloop", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "A runtime for language agents whose memory lives inside the reasoning loop.",
-    subcommands = {ReproduceCommand.class, NodeCommand.class, ClusterDemoCommand.class, FleetCommand.class,
-        BlackboardCommand.class, LifecycleCommand.class, SoakCommand.class, CalibrateCommand.class, BenchCommand.class,
-        EmbedderCommand.class, JmhCommand.class, McpCommand.class, MemoryCommand.class, CommandLine.HelpCommand.class,
-        AutoComplete.GenerateCompletion.class})
+    subcommands = {NodeCommand.class, FleetCommand.class, BlackboardCommand.class, McpCommand.class,
+        MemoryCommand.class, CalibrateCommand.class, EmbedderCommand.class})
 public final class Main implements Runnable {
 
   @CommandLine.Spec
@@ -55,7 +56,7 @@ public final class Main implements Runnable {
    */
   static String jvmProblem() {
     try {
-      dev.memloop.memory.internal.vector.VectorMath.implementationName();
+      dev.memloop.memory.VectorKernels.name();
       return null;
     } catch (ExceptionInInitializerError e) {
       Throwable cause = e.getCause() == null ? e : e.getCause();
@@ -63,16 +64,24 @@ public final class Main implements Runnable {
     }
   }
 
-  /** The configured command line, also used by tests. */
+  /**
+   * The configured command line, also used by tests: the product's commands, then those every
+   * {@link CommandContribution} on the class path adds (memloop-bench's), then {@code help} and
+   * {@code generate-completion}; converters and error handlers are set last, so that they reach every command.
+   */
   public static CommandLine commandLine() {
-    CommandLine cli = new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
+    CommandLine cli = new CommandLine(new Main());
+    for (CommandContribution contribution : ServiceLoader.load(CommandContribution.class)) {
+      contribution.contribute(cli);
+    }
+    cli.addSubcommand(new CommandLine.HelpCommand()).addSubcommand(new AutoComplete.GenerateCompletion());
+    cli.setCaseInsensitiveEnumValuesAllowed(true);
     cli.registerConverter(Double.class, new FiniteDoubles()).registerConverter(double.class, new FiniteDoubles());
     cli.setParameterExceptionHandler(Failures::usage);
     cli.setExecutionExceptionHandler(Failures::execution);
     cli.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
-    ExperimentCommand.addAll(cli.getSubcommands().get("reproduce"));
-    // --only fig5: an experiment's name is also a subcommand of reproduce, and picocli would take it for one. Set
-    // after the experiments are added: picocli applies it to the subcommands that exist when it is called.
+    // an experiment's name is also a subcommand of reproduce (--only fig5), and picocli would take it for one. Set
+    // after the contributions: picocli applies it to the subcommands that exist when it is called.
     cli.setAllowSubcommandsAsOptionParameters(true);
     return cli;
   }

@@ -1,5 +1,6 @@
 package dev.memloop.cli;
 
+import dev.memloop.cli.command.Options;
 import dev.memloop.mcp.JournaledMemory;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -1,5 +1,9 @@
 package dev.memloop.cli;
 
+import dev.memloop.cli.command.Failures;
+import dev.memloop.cli.command.Durations;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CliConfig;
 import com.typesafe.config.Config;
 import dev.memloop.agents.cluster.TriageNode;
 import dev.memloop.memory.timing.Units;

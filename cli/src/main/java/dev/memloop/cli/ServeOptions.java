@@ -1,5 +1,7 @@
 package dev.memloop.cli;
 
+import dev.memloop.cli.command.Durations;
+import dev.memloop.cli.command.Options;
 import dev.memloop.cli.serve.LiveView;
 import dev.memloop.cli.serve.MeterRegistries;
 import dev.memloop.cli.serve.MetricsServer;

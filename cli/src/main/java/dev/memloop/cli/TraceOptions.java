@@ -1,5 +1,6 @@
 package dev.memloop.cli;
 
+import dev.memloop.cli.command.Options;
 import dev.memloop.runtime.fleet.FleetListener;
 import dev.memloop.runtime.tracing.TurnSpans;
 import io.opentelemetry.api.common.AttributeKey;

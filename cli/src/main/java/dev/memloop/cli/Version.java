@@ -1,6 +1,6 @@
 package dev.memloop.cli;
 
-import dev.memloop.memory.internal.vector.VectorMath;
+import dev.memloop.memory.VectorKernels;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -20,7 +20,7 @@ final class Version implements CommandLine.IVersionProvider {
     return new String[] {
       "memloop " + build(),
       "JVM " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")",
-      "vector kernels: " + VectorMath.implementationName()
+      "vector kernels: " + VectorKernels.name()
     };
   }
 

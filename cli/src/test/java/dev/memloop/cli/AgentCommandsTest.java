@@ -1,11 +1,14 @@
 package dev.memloop.cli;
 
+import dev.memloop.cli.command.FleetFootprint;
+import dev.memloop.cli.command.Heap;
+import dev.memloop.cli.command.Failures;
 import dev.memloop.memory.timing.Units;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.memloop.bench.report.RunDirectory;
+import dev.memloop.cli.report.RunDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** memloop fleet, calibrate, lifecycle and bench runtime: named errors, and small real runs. */
+/** memloop fleet, calibrate, node, mcp and memory: named errors, and small real runs. */
 class AgentCommandsTest {
 
   @TempDir
@@ -40,19 +43,12 @@ class AgentCommandsTest {
         Arguments.of(new String[] {"fleet", "--seed", "1000000005"}, "seed 1000000005 is held out"),
         Arguments.of(new String[] {"fleet", "--warmup", "-1"}, "warmup must be >= 0: -1"),
         Arguments.of(new String[] {"calibrate", "--embedder", "hashing-x"}, "hashing embedder needs a dimension"),
-        Arguments.of(new String[] {"lifecycle", "agents", "--rounds", "0"}, "rounds must be > 0: 0"),
-        Arguments.of(new String[] {"lifecycle", "agents", "--seconds", "0"}, "seconds per round must be in (0, 60]: 0.0"),
-        Arguments.of(new String[] {"lifecycle", "agents", "--in-flight", "0"}, "lifecycles in flight must be in [1, 100000]: 0"),
-        Arguments.of(new String[] {"lifecycle", "agents", "--steps", "0"}, "steps per turn must be in [1, 1000]: 0"),
-        Arguments.of(new String[] {"lifecycle", "agents", "--idle", "-1"}, "idle must be in [0, 1000000]: -1"),
-        Arguments.of(new String[] {"lifecycle", "agents", "--idle", "2000000000"},
-            "idle must be in [0, 1000000]: 2000000000"),
         Arguments.of(new String[] {"fleet", "--agents", "2000000000"},
             "--agents 2000000000: 2,000,000,000 agents need about " + Units.bytes(2_000_000_000L
-                * FleetCommand.bytesPerAgent()) + " of heap (~" + Units.bytes(FleetCommand.bytesPerAgent())
+                * FleetFootprint.bytesPerAgent()) + " of heap (~" + Units.bytes(FleetFootprint.bytesPerAgent())
                 + " each), and this JVM may plan on"),
         Arguments.of(new String[] {"fleet", "--agents", "2000000000"}, "lower --agents or give the JVM more heap "
-            + "(MEMLOOP_JAVA_OPTS=-Xmx" + Heap.gibibytesFor(2_000_000_000L * FleetCommand.bytesPerAgent()) + "g)"),
+            + "(MEMLOOP_JAVA_OPTS=-Xmx" + Heap.gibibytesFor(2_000_000_000L * FleetFootprint.bytesPerAgent()) + "g)"),
         Arguments.of(new String[] {"fleet", "--in-flight", "0"}, "--in-flight must be in [1, 10000000]: 0"),
         Arguments.of(new String[] {"fleet", "--store", "mongo"}, "'mongo': expected own or pgvector"),
         Arguments.of(new String[] {"fleet", "--store", "pgvector"},
@@ -61,19 +57,6 @@ class AgentCommandsTest {
             "--pg-url needs a group whose memory is in pgvector (--store pgvector, or memory.store = pgvector"),
         Arguments.of(new String[] {"fleet", "--policy", "networked", "--store", "pgvector", "--pg-url",
             "mysql://u:hunter2@db/x?password=hunter2"}, "'mysql://u:***@db/x?password=***'"),
-        Arguments.of(new String[] {"lifecycle", "idle", "--agents", "0"}, "agents must be in [1, 10000000]: 0"),
-        Arguments.of(new String[] {"lifecycle", "idle", "--items", "0"}, "items must be in [1, 1000]: 0"),
-        Arguments.of(new String[] {"lifecycle", "idle", "--sample", "-1"}, "sample must be >= 0: -1"),
-        Arguments.of(new String[] {"lifecycle", "idle", "--form", "tiny"}, "'tiny': expected compact or full"),
-        Arguments.of(new String[] {"lifecycle", "idle", "--active", "-1"}, "active must be >= 0: -1"),
-        Arguments.of(new String[] {"lifecycle", "idle", "--idle-timeout", "0s"},
-            "--idle-timeout must be > 0 and <= 365d: 0s"),
-        Arguments.of(new String[] {"lifecycle", "idle", "--idle-timeout", "400d"},
-            "--idle-timeout must be > 0 and <= 365d: 400d"),
-        Arguments.of(new String[] {"lifecycle", "idle", "--active", "2000000000"},
-            "--active 2000000000: 100,000 idle and 2,000,000,000 active agents need about"),
-        Arguments.of(new String[] {"lifecycle", "idle", "--agents", "10000000", "--items", "1000"},
-            "--agents 10000000: 10,000,000 idle agents of 1000 items need about"),
         Arguments.of(new String[] {"fleet", "--agents", "1000000000", "--policy", "per-step,none"},
             "--agents 1000000000: 2,000,000,000 agents need about"),
         Arguments.of(new String[] {"fleet", "--trace-ratio", "0.5"}, "--trace-ratio needs --otlp-endpoint URL"),
@@ -83,8 +66,6 @@ class AgentCommandsTest {
             "--otlp-endpoint grpc://collector:4317: expected http(s)://HOST:PORT/v1/traces"),
         Arguments.of(new String[] {"fleet", "--otlp-endpoint", "http://u:hunter2@collector:4318/v1/traces"},
             "--otlp-endpoint: a URL with credentials is refused"),
-        Arguments.of(new String[] {"blackboard", "stress", "--read-pause", "1e12d"},
-            "--read-pause must be at most 1s: "),
         Arguments.of(new String[] {"node", "--port", "0", "--seeds", "127.0.0.1:99999"},
             "a seed's port must be in [1, 65535]: '127.0.0.1:99999'"),
         Arguments.of(new String[] {"node", "--port", "0", "--host", "999.1.1.1"}, "--host 999.1.1.1: does not resolve"),
@@ -105,45 +86,12 @@ class AgentCommandsTest {
         Arguments.of(new String[] {"node", "--port", "0", "--linger", "1s"}, "--linger needs --serve HOST:PORT"),
         Arguments.of(new String[] {"node", "--port", "0", "--serve", "127.0.0.1:0", "--linger", "1s"},
             "--linger: a node serves until it is stopped"),
-        Arguments.of(new String[] {"bench", "durability", "--agents", "0"}, "--agents must be in [1, 10000]: 0"),
-        Arguments.of(new String[] {"bench", "durability", "--turns", "1001"}, "--turns must be in [1, 1000]: 1001"),
-        Arguments.of(new String[] {"bench", "durability", "--items-per-turn", "-1"},
-            "--items-per-turn must be in [0, 100]: -1"),
-        Arguments.of(new String[] {"bench", "durability", "--snapshot-every", "0"},
-            "--snapshot-every must be in [1, 1000]: 0"),
-        Arguments.of(new String[] {"bench", "durability", "--rounds", "11"}, "--rounds must be in [1, 10]: 11"),
-        Arguments.of(new String[] {"bench", "durability", "--pg-url", "mysql://u:hunter2@db/x?password=hunter2"},
-            "'mysql://u:***@db/x?password=***'"),
-        Arguments.of(new String[] {"bench", "runtime", "--items", "0"}, "items must be in [1, 1000000]: 0"),
-        Arguments.of(new String[] {"bench", "runtime", "--steps", "1"}, "steps per turn must be in [2, 60]: 1"),
-        Arguments.of(new String[] {"bench", "runtime", "--turns", "0"}, "turns must be in [1, 100000]: 0"),
-        Arguments.of(new String[] {"bench", "runtime", "--agents", "-2"}, "agents must be >= 0: -2"),
         Arguments.of(new String[] {"node", "--port", "1", "--role", "agents,stroe"}, "unknown role 'stroe': expected agents, store, blackboard or driver"),
         Arguments.of(new String[] {"node", "--port", "99999"}, "port must be in [0, 65535]: 99999"),
-        Arguments.of(new String[] {"bench", "cluster", "--agents", "0"}, "agents must be in [1, 10000]: 0"),
-        Arguments.of(new String[] {"bench", "cluster", "--rounds", "21"}, "rounds must be in [1, 20]: 21"),
-        Arguments.of(new String[] {"bench", "cluster", "--requests", "5"}, "requests must be in [10, 1000000]: 5"),
-        Arguments.of(new String[] {"bench", "cluster", "--items", "0"}, "items must be in [1, 1000000]: 0"),
-        Arguments.of(new String[] {"bench", "cluster", "--posts", "0"}, "posts must be in [1, 100000]: 0"),
         Arguments.of(new String[] {"node", "--port", "1", "--seeds", "nowhere"}, "a seed must be host:port: 'nowhere'"),
         Arguments.of(new String[] {"node"}, "Missing required option: '--port=<port>'"),
         Arguments.of(new String[] {"node", "--port", "0", "--join-timeout", "0s"},
             "--join-timeout must be in [1s, 1h]: 0s"),
-        Arguments.of(new String[] {"cluster-demo", "--nodes", "1"}, "nodes must be in [2, 9]: 1"),
-        Arguments.of(new String[] {"cluster-demo", "--agents", "0"}, "agents must be in [1, 10000]: 0"),
-        Arguments.of(new String[] {"cluster-demo", "--kill-after-turn", "3"}, "kill-after-turn must be in [-1, 2]: 3"),
-        Arguments.of(new String[] {"cluster-demo", "--seed", "1000000003"}, "seed 1000000003 is held out"),
-        Arguments.of(new String[] {"cluster-demo", "--hog", "-1"}, "hog must be in [0, "
-            + 4 * Runtime.getRuntime().availableProcessors() + "] (at most 4 busy processes per core"),
-        Arguments.of(new String[] {"cluster-demo", "--hog", "1000"}, "cores): 1000"),
-        Arguments.of(new String[] {"cluster-demo", "--kill-during-handoff", "--nodes", "3"},
-            "--kill-during-handoff kills two nodes in turn --kill-after-turn (in [0, 2]): it needs --nodes 4 or more"),
-        Arguments.of(new String[] {"cluster-demo", "--kill-mid-turn", "--restart-all"},
-            "--kill-mid-turn needs a turn to kill in (--kill-after-turn in [0, 2]) and kills one node"),
-        Arguments.of(new String[] {"cluster-demo", "--kill-mid-turn", "--kill-after-turn", "-1"},
-            "--kill-mid-turn needs a turn to kill in"),
-        Arguments.of(new String[] {"cluster-demo", "--restart-all", "--kill-after-turn", "-1"},
-            "--restart-all needs a turn to restart after: --kill-after-turn must be in [0, 2], not -1"),
         Arguments.of(new String[] {"node", "--port", "0", "--data-dir", "/proc/memloop-data"},
             "--data-dir /proc/memloop-data: cannot be created"));
   }
@@ -209,7 +157,7 @@ class AgentCommandsTest {
       assertThat(RunDirectory.JSON.readTree(dir.resolve("agents.json").toFile())).hasSize(80);
       java.util.List<String> histogram = Files.readAllLines(dir.resolve("live-set.txt"));
       assertThat(histogram.get(histogram.size() - 1)).startsWith("Total").endsWith(Long.toString(liveSet));
-      assertThat(histogram.size()).isLessThanOrEqualTo(Heap.LiveSet.CLASSES_KEPT + 3);
+      assertThat(histogram.size()).isLessThanOrEqualTo(FleetLiveSet.CLASSES_KEPT + 3);
       assertThat(Files.readString(dir.resolve("report.md"))).contains("## Triage").contains("per-turn");
     }
   }
@@ -269,26 +217,10 @@ class AgentCommandsTest {
   }
 
   @Test
-  void should_calibrate_and_time_the_lifecycles() {
+  void should_calibrate_the_hashing_embedder() {
     CliRun calibrate = CliRun.of("calibrate", "--embedder", "hashing", "--out", results.toString());
     assertThat(calibrate.exitCode()).as(calibrate.err()).isZero();
     assertThat(calibrate.out()).contains("hashing-256").contains("0.999").contains("Template wording dominates");
-    CliRun lifecycle = CliRun.of("lifecycle", "agents", "--rounds", "1", "--seconds", "0.1", "--warmup", "0", "--idle", "200",
-        "--embedder", "hashing", "--out", results.toString());
-    assertThat(lifecycle.exitCode()).as(lifecycle.err()).isZero();
-    assertThat(lifecycle.out()).contains("spawn + turn + stop /s").contains("heap bytes per idle actor");
-    CliRun idle = CliRun.of("lifecycle", "idle", "--agents", "300", "--items", "4", "--sample", "30", "--active", "20",
-        "--idle-timeout", "200ms",
-        "--embedder", "hashing", "--out", results.toString());
-    assertThat(idle.exitCode()).as(idle.err()).isZero();
-    assertThat(idle.out()).contains("300 x 4").contains("heap per idle agent")
-        .contains("idle agents passivated after 200ms")
-        .containsPattern("agents back that caught a repeat +30 of 30")
-        .containsPattern("active fleet beside them \\(nano-sim, simulated\\) +20 agents, [0-9,]+ steps/s, 0 redundant");
-    CliRun runtime = CliRun.of("bench", "runtime", "--items", "50", "--turns", "3", "--agents", "20",
-        "--embedder", "hashing", "--out", results.toString());
-    assertThat(runtime.exitCode()).as(runtime.err()).isZero();
-    assertThat(runtime.out()).contains("+110 ms RTT (modeled)").contains("guarded (per-step)");
   }
 
   @org.junit.jupiter.api.Test

@@ -2,8 +2,6 @@ package dev.memloop.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.memloop.bench.report.RunDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,40 +19,12 @@ class CommandLineTest {
 
   static Stream<Arguments> badFlags() {
     return Stream.of(
-        Arguments.of(new String[] {"bench", "store", "--items", "0"}, "items must be > 0: 0"),
-        Arguments.of(new String[] {"bench", "store", "--items", "100,-5"}, "items must be > 0: -5"),
-        Arguments.of(new String[] {"bench", "store", "--dim", "0"}, "dim must be > 0: 0"),
-        Arguments.of(new String[] {"bench", "store", "--k", "-1"}, "k must be > 0: -1"),
-        Arguments.of(new String[] {"bench", "store", "--queries", "0"}, "queries must be > 0: 0"),
-        Arguments.of(new String[] {"bench", "store", "--rounds", "0"}, "rounds must be > 0: 0"),
-        Arguments.of(new String[] {"bench", "store", "--data", "spiral"}, "'spiral'"),
-        Arguments.of(new String[] {"bench", "store", "--competitors", "FAISS"}, "FAISS"),
-        Arguments.of(new String[] {"bench", "store", "--dim", "wide"}, "wide"),
-        Arguments.of(new String[] {"bench", "store", "--seed", "x"}, "'x'"),
-        Arguments.of(new String[] {"bench", "store", "--frobnicate"}, "--frobnicate"),
-        Arguments.of(new String[] {"lifecycle", "memories", "--items", "0"}, "items must be > 0: 0"),
-        Arguments.of(new String[] {"lifecycle", "memories", "--dim", "-2"}, "dim must be > 0: -2"),
-        Arguments.of(new String[] {"lifecycle", "memories", "--dim", "100000000"}, "--dim 100000000: 10 items of "
-            + "100,000,000 dims"),
-        Arguments.of(new String[] {"lifecycle", "memories", "--k", "0"}, "k must be > 0: 0"),
-        Arguments.of(new String[] {"lifecycle", "memories", "--seconds", "0"}, "seconds per round must be in (0, 60]: 0.0"),
-        Arguments.of(new String[] {"lifecycle", "memories", "--seconds", "600"}, "600.0"),
-        Arguments.of(new String[] {"lifecycle", "memories", "--rounds", "0"}, "rounds must be > 0: 0"),
-        Arguments.of(new String[] {"lifecycle", "memories", "--competitors", "REDIS"}, "REDIS"),
-        Arguments.of(new String[] {"bench", "embed", "--lines", "0"}, "lines must be > 0: 0"),
-        Arguments.of(new String[] {"bench", "embed", "--rounds", "-1"}, "rounds must be > 0: -1"),
-        Arguments.of(new String[] {"bench", "embed", "--transformer-calls", "-1"}, "transformer calls must be >= 0: -1"),
-        Arguments.of(new String[] {"bench", "embed", "--sizes", "100,0"}, "memory sizes must be > 0: 0"),
-        Arguments.of(new String[] {"bench", "embed", "--warmup", "-1"}, "warm-up seconds must be in [0, 600]: -1.0"),
-        Arguments.of(new String[] {"bench", "embed", "--model", "/no/such/model"}, "is not a model directory"),
-        Arguments.of(new String[] {"bench", "embed-quality", "--model", "/no/such/model"}, "is not a model directory"),
         Arguments.of(new String[] {"embedder", "distill", "--dims", "0"}, "dimensions must be in [1, 384]: 0"),
         Arguments.of(new String[] {"embedder", "distill", "--dims", "500"}, "dimensions must be in [1, 384]: 500"),
         Arguments.of(new String[] {"embedder", "distill", "--threads", "0"}, "threads must be in [1, 256]: 0"),
         Arguments.of(new String[] {"embedder", "distill", "--threads", "2000000000"},
             "threads must be in [1, 256]: 2000000000"),
         Arguments.of(new String[] {"embedder", "distill", "--teacher", "gpt-9"}, "unknown teacher 'gpt-9'"),
-        Arguments.of(new String[] {"bench"}, "choose a benchmark"),
         Arguments.of(new String[] {"embedder"}, "choose: distill or info"),
         Arguments.of(new String[] {}, "choose a command"),
         Arguments.of(new String[] {"teleport"}, "teleport"));
@@ -63,7 +33,7 @@ class CommandLineTest {
   @ParameterizedTest
   @MethodSource("badFlags")
   void should_reject_bad_flags_naming_the_value(String[] args, String message) throws IOException {
-    String[] withOut = append(args, results);
+    String[] withOut = CliRun.append(args, results);
     CliRun run = CliRun.of(withOut);
     assertThat(run.exitCode()).as(String.join(" ", args)).isEqualTo(2);
     assertThat(run.err()).contains(message);
@@ -74,8 +44,8 @@ class CommandLineTest {
 
   @Test
   void should_answer_help_and_version_everywhere() {
-    for (String[] args : new String[][] {{"--help"}, {"bench", "--help"}, {"bench", "store", "--help"},
-        {"lifecycle", "memories", "--help"}, {"--version"}}) {
+    for (String[] args : new String[][] {{"--help"}, {"fleet", "--help"}, {"embedder", "info", "--help"},
+        {"--version"}}) {
       CliRun run = CliRun.of(args);
       assertThat(run.exitCode()).as(String.join(" ", args)).isZero();
       assertThat(run.out()).as(String.join(" ", args)).containsAnyOf("Usage: memloop", "memloop");
@@ -84,61 +54,9 @@ class CommandLineTest {
   }
 
   @Test
-  void should_run_a_small_store_benchmark_and_write_its_results() throws IOException {
-    CliRun run = CliRun.of("bench", "store", "--items", "300", "--dim", "32", "--queries", "30", "--rounds", "1",
-        "--competitors", "MEMLOOP,VECTOR_SCAN_1,LANGCHAIN4J", "--json", "--out", results.toString());
-    assertThat(run.exitCode()).as(run.err()).isZero();
-    JsonNode json = RunDirectory.JSON.readTree(run.out());
-    JsonNode rows = json.get(0).get("rows");
-    assertThat(rows).hasSize(3);
-    for (JsonNode row : rows) {
-      assertThat(row.get("recallAtK").asDouble()).as(row.get("label").asText()).isEqualTo(1.0);
-      assertThat(row.get("p50").asLong()).isPositive();
-    }
-    Path dir;
-    try (Stream<Path> runs = Files.list(results)) {
-      dir = runs.findFirst().orElseThrow();
-    }
-    assertThat(dir.resolve("run.json")).exists();
-    assertThat(RunDirectory.JSON.readTree(dir.resolve("run.json").toFile()).get("vectorImpl").asText()).isNotBlank();
-    assertThat(dir.resolve("store.json")).exists();
-    assertThat(Files.readString(dir.resolve("report.md"))).contains("| memloop (exact, default) |");
-  }
-
-  @Test
-  void should_run_a_short_lifecycle_benchmark() {
-    CliRun run = CliRun.of("lifecycle", "memories", "--seconds", "0.05", "--rounds", "1", "--competitors",
-        "MEMLOOP,BARE_ARRAY", "--out", results.toString());
-    assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(run.out()).contains("memloop WorkingMemory").contains("x floor");
-  }
-
-  @Test
-  void should_run_embed_on_a_given_model_and_list_an_empty_cache() throws IOException {
-    Path model = results.resolve("model");
-    dev.memloop.memory.embed.DistilledModels.distillInto(model,
-        dev.memloop.memory.embed.TeacherModel.load(dev.memloop.memory.embed.TeacherModel.MINILM),
-        new dev.memloop.memory.embed.Distiller.Options(16, 300, 2), dev.memloop.memory.embed.Distiller.Progress.SILENT);
-    Path runs = results.resolve("runs");
-    CliRun run = CliRun.of("bench", "embed", "--model", model.toString(), "--lines", "20", "--rounds", "1",
-        "--warmup", "0", "--transformer-calls", "0", "--sizes", "10", "--out", runs.toString());
-    assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(run.out()).contains("embed, static").contains("embed + match, 10 items").contains("paper:");
+  void should_list_an_empty_cache() {
     CliRun info = CliRun.of("embedder", "info", "--cache", results.resolve("empty-cache").toString());
     assertThat(info.exitCode()).isZero();
     assertThat(info.out()).contains("no distilled model yet");
-  }
-
-  static String[] append(String[] args, Path out) {
-    boolean writes = args.length >= 2 && args[0].equals("bench")
-        || args.length >= 1 && java.util.Set.of("fleet", "calibrate", "lifecycle").contains(args[0]);
-    if (!writes) {
-      return args;
-    }
-    String[] withOut = new String[args.length + 2];
-    System.arraycopy(args, 0, withOut, 0, args.length);
-    withOut[args.length] = "--out";
-    withOut[args.length + 1] = out.toString();
-    return withOut;
   }
 }

@@ -1,5 +1,7 @@
 package dev.memloop.cli;
 
+import dev.memloop.cli.command.FleetFootprint;
+import dev.memloop.cli.command.Heap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.management.ManagementFactory;
@@ -10,15 +12,15 @@ class FleetHeapEstimateTest {
 
   @Test
   void should_plan_on_more_per_agent_the_wider_the_references_and_headers() {
-    long compressed = FleetCommand.liveBytesPerAgent(Heap.Layout.COMPRESSED_POINTERS);
-    long compact = FleetCommand.liveBytesPerAgent(Heap.Layout.COMPACT_HEADERS);
-    long wide = FleetCommand.liveBytesPerAgent(Heap.Layout.WIDE);
+    long compressed = FleetFootprint.liveBytesPerAgent(Heap.Layout.COMPRESSED_POINTERS);
+    long compact = FleetFootprint.liveBytesPerAgent(Heap.Layout.COMPACT_HEADERS);
+    long wide = FleetFootprint.liveBytesPerAgent(Heap.Layout.WIDE);
     // each at or above its measured live set at 100,000 agents (8.3, 9.8 and 10.8 KiB)
     assertThat(compressed).isGreaterThanOrEqualTo((long) (8.3 * 1024)).isLessThan(compact);
     assertThat(compact).isGreaterThanOrEqualTo((long) (9.8 * 1024)).isLessThan(wide);
     assertThat(wide).isGreaterThanOrEqualTo((long) (10.8 * 1024));
-    assertThat(FleetCommand.bytesPerAgent()).isEqualTo(
-        (long) (FleetCommand.liveBytesPerAgent(Heap.Layout.current()) * FleetCommand.COLLECTOR_HEADROOM));
+    assertThat(FleetFootprint.bytesPerAgent()).isEqualTo(
+        (long) (FleetFootprint.liveBytesPerAgent(Heap.Layout.current()) * FleetFootprint.COLLECTOR_HEADROOM));
   }
 
   @Test

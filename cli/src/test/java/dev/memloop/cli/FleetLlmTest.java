@@ -2,8 +2,10 @@ package dev.memloop.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memloop.runtime.llm.ScriptedChatServerExtension;
+import org.junit.jupiter.api.extension.ExtendWith;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.memloop.bench.report.RunDirectory;
+import dev.memloop.cli.report.RunDirectory;
 import dev.memloop.runtime.llm.ScriptedChatServer;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -12,12 +14,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code memloop fleet --llm openai}: triage agents on a real client against the scripted OpenAI-compatible server. */
+@ExtendWith(ScriptedChatServerExtension.class)
 class FleetLlmTest {
 
   static final String ANSWER = "investigate host=web-01 sig=port-scan";
@@ -27,13 +29,8 @@ class FleetLlmTest {
   ScriptedChatServer server;
 
   @BeforeEach
-  void start() throws IOException {
-    server = new ScriptedChatServer().otherwise(ANSWER, Duration.ofMillis(20)); // slow enough for calls to overlap
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
+  void start(ScriptedChatServer server) {
+    this.server = server.otherwise(ANSWER, Duration.ofMillis(20)); // slow enough for calls to overlap
   }
 
   @Test

@@ -1,8 +1,9 @@
 package dev.memloop.cli;
 
+import dev.memloop.cli.command.Failures;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.memloop.bench.report.RunDirectory;
+import dev.memloop.cli.report.RunDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.memloop.cli;
 
+import dev.memloop.cli.command.Heap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package dev.memloop.cli;
 
+import dev.memloop.cli.command.Failures;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

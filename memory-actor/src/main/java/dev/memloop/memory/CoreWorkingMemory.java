@@ -11,73 +11,82 @@ import java.util.Optional;
 import java.util.function.BiFunction;
 
 /**
- * Everything the two memories share: validation, embedding, timing and the order of the steps. The
- * subclasses decide only how access to the {@link MemoryCore} is serialized: not at all for the
- * single-owner memory, a read-write lock for the thread-safe one.
+ * The memory: validation, embedding, timing and the order of the steps, with two parts composed in: its
+ * {@link AccessDiscipline} (one owner at a time, checked, or a read-write lock) and its {@link Recorder} (timings, or
+ * {@link Recorder#DISABLED} when built untimed). The items themselves are its {@link MemoryCore}.
  *
- * <p>Every operation validates all its input and embeds before it takes a lock or changes anything, so
- * bad input leaves the memory as it was and a slow embedder never holds a lock.
+ * <p>Every operation validates all its input and embeds before it takes a lock or changes anything, so bad input
+ * leaves the memory as it was and a slow embedder never holds a lock. The hot paths (add, search, match) bracket the
+ * core by hand; the rest go through {@link #read} and {@link #write}, whose functions are non-capturing, so that no
+ * operation allocates a lambda.
+ *
+ * <p>Over 300 lines for one reason: it implements every operation of {@link WorkingMemory}, each a few lines of
+ * validation, embedding and timing around the core, and they share their checks and brackets here.
  */
-abstract class BaseWorkingMemory implements WorkingMemory {
+final class CoreWorkingMemory implements WorkingMemory {
 
   private final Embedder embedder;
   private final int dimension;
   private final Ticker ticker;
-  final MemoryCore core;
+  private final MemoryCore core;
+  private final AccessDiscipline access;
+  private final Recorder recorder;
   private volatile boolean closed;
 
-  BaseWorkingMemory(Embedder embedder, int dimension, Ticker ticker, MemoryCore core) {
+  CoreWorkingMemory(Embedder embedder, int dimension, Ticker ticker, MemoryCore core, AccessDiscipline access,
+      Recorder recorder) {
     this.embedder = embedder;
     this.dimension = dimension;
     this.ticker = ticker;
     this.core = core;
+    this.access = access;
+    this.recorder = access.guard(recorder);
   }
-
-  // --- how access is serialized (the subclasses) ---
-
-  abstract void beginWrite();
-
-  abstract void endWrite();
-
-  /** {@code touches}: the read updates recency for eviction, so it must be exclusive. */
-  abstract void beginRead(boolean touches);
-
-  abstract void endRead(boolean touches);
-
-  abstract SearchBuffers takeBuffers();
-
-  abstract void giveBack(SearchBuffers buffers, long searchesBefore, long rerankedBefore);
-
-  abstract void record(int op, long nanos);
 
   /** Records one operation's time in the memory's statistics and, when a recording asks, as a JFR event. */
   private void timed(int op, long nanos) {
-    record(op, nanos);
+    recorder.record(op, nanos);
     MemoryOperationEvent.emit(op, nanos);
   }
 
-  abstract void countZeroVectorQuery();
+  /** {@code read(core, argument)} under a read bracket, once the memory is known open. */
+  private <A, T> T read(String operation, A argument, BiFunction<MemoryCore, A, T> read) {
+    ensureOpen(operation);
+    access.beginRead(false);
+    try {
+      ensureOpen(operation);
+      return read.apply(core, argument);
+    } finally {
+      access.endRead(false);
+    }
+  }
 
-  abstract MemoryTimings timingSnapshot();
-
-  abstract MemoryStats statsSnapshot();
-
-  abstract void releaseResources();
+  /** {@code write(core, argument)} under a write bracket, once the memory is known open. */
+  private <A, T> T write(String operation, A argument, BiFunction<MemoryCore, A, T> write) {
+    ensureOpen(operation);
+    access.beginWrite();
+    try {
+      ensureOpen(operation);
+      return write.apply(core, argument);
+    } finally {
+      access.endWrite();
+    }
+  }
 
   // --- writes ---
 
   @Override
-  public final int dimension() {
+  public int dimension() {
     return dimension;
   }
 
   @Override
-  public final String add(String text) {
+  public String add(String text) {
     return add(text, Map.of());
   }
 
   @Override
-  public final String add(String text, Map<String, ?> metadata) {
+  public String add(String text, Map<String, ?> metadata) {
     ensureOpen("add");
     Inputs.text(text, "text");
     Map<String, Object> meta = MetadataValues.copyOf(metadata);
@@ -89,7 +98,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
   }
 
   @Override
-  public final List<String> addAll(List<String> texts) {
+  public List<String> addAll(List<String> texts) {
     ensureOpen("addAll");
     Inputs.texts(texts);
     List<float[]> units = new ArrayList<>(texts.size());
@@ -98,7 +107,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     }
     long start = ticker.nanoTime();
     List<String> ids = new ArrayList<>(texts.size());
-    beginWrite();
+    access.beginWrite();
     try {
       ensureOpen("addAll");
       core.checkInsertable(null, texts.size());
@@ -106,7 +115,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
         ids.add(core.insert(null, units.get(i), texts.get(i), Map.of()));
       }
     } finally {
-      endWrite();
+      access.endWrite();
     }
     long perItem = (ticker.nanoTime() - start) / Math.max(1, texts.size());
     for (int i = 0; i < texts.size(); i++) {
@@ -116,12 +125,12 @@ abstract class BaseWorkingMemory implements WorkingMemory {
   }
 
   @Override
-  public final String addVector(float[] vector, String text, Map<String, ?> metadata) {
+  public String addVector(float[] vector, String text, Map<String, ?> metadata) {
     return addVector(null, vector, text, metadata, false);
   }
 
   @Override
-  public final String addVector(String id, float[] vector, String text, Map<String, ?> metadata) {
+  public String addVector(String id, float[] vector, String text, Map<String, ?> metadata) {
     return addVector(id, vector, text, metadata, true);
   }
 
@@ -141,12 +150,12 @@ abstract class BaseWorkingMemory implements WorkingMemory {
   }
 
   private String insert(String id, float[] unit, String text, Map<String, Object> meta) {
-    beginWrite();
+    access.beginWrite();
     try {
       ensureOpen("add");
       return core.insert(id, unit, text, meta);
     } finally {
-      endWrite();
+      access.endWrite();
     }
   }
 
@@ -174,10 +183,16 @@ abstract class BaseWorkingMemory implements WorkingMemory {
   // --- reads ---
 
   @Override
-  public final List<Recall> search(MemoryQuery query) {
+  public List<Recall> search(MemoryQuery query) {
     ensureOpen("search");
     if (query == null) {
       throw new IllegalArgumentException("query must not be null");
+    }
+    if (query.isNearestMatch()) { // the guard's question: answered by its shorthand, nothing allocated on a miss
+      MemoryKind kind = query.soleKind();
+      Optional<Recall> best = query.identity() == null ? matchVector(query.vector(), query.minScore(), kind)
+          : matchVector(query.vector(), query.minScore(), kind, query.identity());
+      return best.isPresent() ? List.of(best.get()) : List.of();
     }
     float minScore = query.minScore() == MemoryQuery.NO_MINIMUM ? Float.NEGATIVE_INFINITY : minScore(query.minScore());
     float[] unit;
@@ -205,7 +220,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
 
   /** A shorthand answered without a query object or a list: a threshold match that misses allocates nothing. */
   @Override
-  public final Optional<Recall> match(String text, double threshold) {
+  public Optional<Recall> match(String text, double threshold) {
     ensureOpen("match");
     Inputs.text(text, "text");
     Inputs.threshold(threshold);
@@ -221,13 +236,13 @@ abstract class BaseWorkingMemory implements WorkingMemory {
 
   /** As {@link #match}, for a vector the caller embedded. */
   @Override
-  public final Optional<Recall> matchVector(float[] query, double threshold) {
+  public Optional<Recall> matchVector(float[] query, double threshold) {
     return matchVector(query, threshold, null, (MetadataFilter) null);
   }
 
   /** As {@link #matchVector(float[], double)} among one kind's items: as allocation-free when it misses. */
   @Override
-  public final Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind) {
+  public Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind) {
     if (kind == null) {
       throw new IllegalArgumentException("kind must not be null");
     }
@@ -240,7 +255,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
    * when it misses.
    */
   @Override
-  public final Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind, String identity) {
+  public Optional<Recall> matchVector(float[] query, double threshold, MemoryKind kind, String identity) {
     if (kind == null) {
       throw new IllegalArgumentException("kind must not be null");
     }
@@ -281,7 +296,7 @@ abstract class BaseWorkingMemory implements WorkingMemory {
     float[] vector = embed(text, TimingRecorder.QUERY_EMBED);
     double squaredNorm = Inputs.embedded(vector, dimension, embedder, text);
     if (squaredNorm == 0) {
-      countZeroVectorQuery();
+      access.countZeroVectorQuery();
       return null;
     }
     return UnitVectors.unit(vector, squaredNorm, true);
@@ -300,15 +315,15 @@ abstract class BaseWorkingMemory implements WorkingMemory {
   /** @param identity scores only this identity's items (the index), or null for every item {@code filter} passes */
   private <T> T searchUntimed(float[] unit, int k, float minScore, String identity, MetadataFilter filter,
       BiFunction<MemoryCore, SearchBuffers, T> answer) {
-    SearchBuffers buffers = takeBuffers();
+    SearchBuffers buffers = access.takeBuffers();
     long searches = buffers.searches();
     long reranked = buffers.reranked();
     boolean touches = core.tracksRecency();
-    beginRead(touches);
+    access.beginRead(touches);
     try {
       ensureOpen("search");
       // k asks for at most k: never more than the memory holds, so no buffer is sized by a caller's number (a
-      // peer's RecallTopK with k = Integer.MAX_VALUE was an OutOfMemoryError, and Pekko exits the JVM on one)
+      // peer's Search with k = Integer.MAX_VALUE was an OutOfMemoryError, and Pekko exits the JVM on one)
       int bounded = Math.min(k, Math.max(1, core.size()));
       if (identity == null) {
         core.search(unit, bounded, minScore, filter, buffers);
@@ -317,8 +332,8 @@ abstract class BaseWorkingMemory implements WorkingMemory {
       }
       return answer.apply(core, buffers);
     } finally {
-      endRead(touches);
-      giveBack(buffers, searches, reranked);
+      access.endRead(touches);
+      access.giveBack(buffers, searches, reranked);
     }
   }
 
@@ -328,134 +343,94 @@ abstract class BaseWorkingMemory implements WorkingMemory {
       throw new IllegalStateException("this memory keeps no lexical index, so it cannot answer a hybrid recall: "
           + "build it with WorkingMemory.builder(embedder).lexical()");
     }
-    SearchBuffers buffers = takeBuffers();
+    SearchBuffers buffers = access.takeBuffers();
     long searches = buffers.searches();
     long reranked = buffers.reranked();
-    beginRead(true);
+    access.beginRead(true);
     try {
       ensureOpen("search");
       return core.hybrid(unit, query.text(), Math.min(query.k(), Math.max(1, core.size())),
           Math.max(MemoryQuery.HYBRID_DEPTH, query.k()), minScore, query.screen(), buffers);
     } finally {
-      endRead(true);
-      giveBack(buffers, searches, reranked);
+      access.endRead(true);
+      access.giveBack(buffers, searches, reranked);
     }
   }
 
   @Override
-  public final java.util.List<MemoryItem> items() {
-    ensureOpen("items");
-    beginRead(false);
-    try {
-      ensureOpen("items");
-      return core.items();
-    } finally {
-      endRead(false);
-    }
+  public List<MemoryItem> items() {
+    return read("items", null, (items, unused) -> items.items());
   }
 
   @Override
-  public final Optional<float[]> vector(String id) {
+  public Optional<float[]> vector(String id) {
     ensureOpen("vector");
     Inputs.id(id);
-    beginRead(false);
-    try {
-      ensureOpen("vector");
-      return core.vector(id);
-    } finally {
-      endRead(false);
-    }
+    return read("vector", id, MemoryCore::vector);
   }
 
   // --- removal, size, lifecycle ---
 
   @Override
-  public final boolean remove(String id) {
+  public boolean remove(String id) {
     ensureOpen("remove");
     Inputs.id(id);
-    beginWrite();
-    try {
-      ensureOpen("remove");
-      return core.remove(id);
-    } finally {
-      endWrite();
-    }
+    return write("remove", id, MemoryCore::remove);
   }
 
   @Override
-  public final int removeAll(MetadataFilter filter) {
+  public int removeAll(MetadataFilter filter) {
     ensureOpen("removeAll");
     Inputs.filter(filter);
-    beginWrite();
-    try {
-      ensureOpen("removeAll");
-      return core.removeAll(filter);
-    } finally {
-      endWrite();
-    }
+    return write("removeAll", filter, MemoryCore::removeAll);
   }
 
   @Override
-  public final void clear() {
-    ensureOpen("clear");
-    beginWrite();
-    try {
-      ensureOpen("clear");
-      core.clear();
-    } finally {
-      endWrite();
-    }
+  public void clear() {
+    write("clear", null, (items, unused) -> {
+      items.clear();
+      return null;
+    });
   }
 
   @Override
-  public final boolean answersHybrid() {
+  public boolean answersHybrid() {
     return core.lexical();
   }
 
   @Override
-  public final int size() {
-    ensureOpen("size");
-    beginRead(false);
-    try {
-      return core.size();
-    } finally {
-      endRead(false);
-    }
+  public int size() {
+    return read("size", null, (items, unused) -> items.size());
   }
 
   @Override
-  public final MemoryTimings timings() {
+  public MemoryTimings timings() {
     ensureOpen("timings");
-    return timingSnapshot();
+    return recorder.snapshot();
   }
 
   @Override
-  public final MemoryStats stats() {
-    ensureOpen("stats");
-    beginRead(false);
-    try {
-      return statsSnapshot();
-    } finally {
-      endRead(false);
-    }
+  public MemoryStats stats() {
+    return read("stats", access, (items, discipline) -> discipline.stats(items.size(), items.evictions()));
   }
 
   @Override
-  public final boolean isClosed() {
+  public boolean isClosed() {
     return closed;
   }
 
   @Override
-  public final void close() {
-    beginWrite();
+  public void close() {
+    access.beginWrite();
     try {
       if (!closed) {
         closed = true;
         core.release();
-        releaseResources();
+        recorder.release();
+        access.release();
       }
     } finally {
-      endWrite();
+      access.endWrite();
     }
   }
 

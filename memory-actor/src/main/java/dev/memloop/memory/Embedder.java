@@ -21,4 +21,25 @@ public interface Embedder {
   default String name() {
     return getClass().getSimpleName() + "-" + dimension();
   }
+
+  /**
+   * The vector of {@code text} for a caller that only reads it, possibly one this embedder keeps and hands to every
+   * such caller: never write to it. By default a new vector, as {@link #embed}; a caching embedder
+   * ({@code Embedders.cached}) answers the vector it keeps instead of a copy, because a fleet's guard embeds one
+   * catalog line per step and only reads it (the memory's read and write paths copy what they keep), and the copy
+   * was a kilobyte of garbage per step.
+   */
+  default float[] embedReadOnly(String text) {
+    return embed(text);
+  }
+
+  /** Whether {@code vector} has no direction: its text had no token the embedder knows, so nothing is like it. */
+  static boolean isZero(float[] vector) {
+    for (float v : vector) {
+      if (v != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
 }

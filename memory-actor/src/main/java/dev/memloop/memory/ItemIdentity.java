@@ -1,6 +1,7 @@
 package dev.memloop.memory;
 
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -36,6 +37,72 @@ public final class ItemIdentity {
   }
 
   private ItemIdentity() {}
+
+  /**
+   * The identity of a line that names {@code ids} (the identifiers must agree as a set, so give them sorted and
+   * distinct): {@code ids:["100 USD","order-42"]}, a JSON array after a prefix; null when there are none.
+   */
+  public static String ofIds(List<String> ids) {
+    if (ids.isEmpty()) {
+      return null;
+    }
+    StringBuilder out = new StringBuilder("ids:[");
+    for (int i = 0; i < ids.size(); i++) {
+      if (i > 0) {
+        out.append(',');
+      }
+      quote(ids.get(i), out);
+    }
+    return out.append(']').toString();
+  }
+
+  /** The identity of an action under an idempotency key: {@code key:<key>}; the same key is the same act. */
+  public static String ofKey(String key) {
+    return "key:" + key;
+  }
+
+  /**
+   * The identity of a structured action's {@code arguments}, in their map's order (sorted, so that the same arguments
+   * read the same): {@code args:{"order":"42"}}, a JSON object after a prefix.
+   */
+  public static String ofArguments(Map<String, String> arguments) {
+    StringBuilder out = new StringBuilder("args:{");
+    boolean first = true;
+    for (Map.Entry<String, String> e : arguments.entrySet()) {
+      if (!first) {
+        out.append(',');
+      }
+      first = false;
+      quote(e.getKey(), out);
+      out.append(':');
+      quote(e.getValue(), out);
+    }
+    return out.append('}').toString();
+  }
+
+  /**
+   * Appends {@code s} as a JSON string. Written out rather than asked of Jackson, which escapes a newline or a tab
+   * by its letter where this writes its code point: identities already stored in journals and snapshots must keep
+   * matching.
+   */
+  private static void quote(String s, StringBuilder out) {
+    out.append('"');
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"' -> out.append("\\\"");
+        case '\\' -> out.append("\\\\");
+        default -> {
+          if (c < 0x20) {
+            out.append(String.format("\\u%04x", (int) c));
+          } else {
+            out.append(c);
+          }
+        }
+      }
+    }
+    out.append('"');
+  }
 
   /** The identity {@code metadata} records, or null for none. */
   public static String of(Map<String, ?> metadata) {

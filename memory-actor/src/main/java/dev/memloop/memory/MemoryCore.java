@@ -1,10 +1,11 @@
 package dev.memloop.memory;
 
+import dev.memloop.memory.index.HybridSearch;
 import dev.memloop.memory.index.SearchBuffers;
+import dev.memloop.memory.index.TextAnalysis;
 import dev.memloop.memory.index.VectorIndex;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -14,22 +15,23 @@ import java.util.function.IntPredicate;
 import java.util.function.UnaryOperator;
 
 /**
- * The items of one memory: ids, texts and metadata in arrays parallel to the index's ordinals, an id table, and a
- * doubly linked list through the ordinals in eviction order (insertion order, or recency of recall for
- * {@link Eviction#LEAST_RECENTLY_RECALLED}). Lookups by id never reorder anything, so they are safe under a read lock.
- * Inputs arrive validated; this class keeps the invariants: ids unique, never overwritten, arrays and index in step.
+ * The items of one memory: ids, texts and metadata in arrays parallel to the index's ordinals, an id table, an
+ * identity table, the {@link EvictionOrder}, and the {@link LexicalSide} (BM25, or none). Lookups by id never reorder
+ * anything, so they are safe under a read lock. Inputs arrive validated; this class keeps the invariants: ids unique,
+ * never overwritten, arrays, eviction list, lexical side and index in step.
  *
- * <p>The bookkeeping is a few arrays per memory, not objects per item, because a fleet holds a million memories: the
- * eviction list is two {@code int} arrays of neighbours; a generated id is not kept as a string but made from the
- * memory's prefix and the item's key when it is read (its hash and equality are computed from them), and the array of
- * caller ids exists only once a caller gives one; an item under a generated id costs its row, its key, its text and
- * metadata references and three ints.
+ * <p>The bookkeeping is a few arrays per memory, not objects per item, because a fleet holds a million memories: a
+ * generated id is not kept as a string but made from the memory's prefix and the item's key when it is read (its hash
+ * and equality are computed from them), and the array of caller ids exists only once a caller gives one; an item under
+ * a generated id costs its row, its key, its text and metadata references and three ints.
+ *
+ * <p>Over 300 lines for one reason: every change to the item arrays (an add, an eviction, a removal that moves the last
+ * item into the hole) must move the id table, the identity index, the eviction order and the lexical side in step,
+ * and each is one method here, so that one place shows the whole move.
  *
  * <p>Not thread-safe: the owning memory serializes access.
  */
 final class MemoryCore implements IdTable.Ids {
-
-  private static final int NONE = -1; // no neighbour in the eviction list
 
   private final VectorIndex index;
   private final int capacity;
@@ -37,21 +39,14 @@ final class MemoryCore implements IdTable.Ids {
   private final IdPrefix idPrefix;
   private final int initialCapacity;
   private final IdTable byId;
-  /** The ordinals of each identity ({@link ItemIdentity}); made by the first item that carries one. */
-  private IdTable byIdentity;
-  private int oldest = NONE;
-  private int newest = NONE;
+  private final IdentityIndex byIdentity = new IdentityIndex(this::metadataAt);
+  private final EvictionOrder order = new EvictionOrder();
   private String[] ids; // a caller's id, or null for a generated one; empty until the first caller id
   private String[] texts;
   private Map<?, ?>[] metadata;
-  private int[] older;
-  private int[] newer;
   private long nextKey;
   private long evictions;
-  /** BM25 over the items' texts, by key, kept in step with them; null unless the memory was built lexical. */
-  private final dev.memloop.memory.index.LexicalIndex lexical;
-  /** Each item's ordinal by key, for lexical hits (which come back by key); null without {@link #lexical}. */
-  private final Map<Long, Integer> ordinalOfKey;
+  private final LexicalSide lexical;
   private final UnaryOperator<String> sharedText;
   /**
    * The index's predicate for the last filter searched with, reused while the filter is the same (the guard asks
@@ -64,7 +59,6 @@ final class MemoryCore implements IdTable.Ids {
 
   private static final String[] NO_STRINGS = {};
   private static final Map<?, ?>[] NO_MAPS = {};
-  private static final int[] NO_INTS = {};
 
   /**
    * Arrays are allocated by the first add, at {@code expectedSize}: an agent that never remembers anything
@@ -75,18 +69,15 @@ final class MemoryCore implements IdTable.Ids {
    * @param sharedText the text to keep for a stored one (a pool's equal text), or null to keep each as given
    */
   MemoryCore(VectorIndex index, int capacity, Eviction eviction, IdPrefix idPrefix, int expectedSize,
-      dev.memloop.memory.index.TextAnalysis lexical, UnaryOperator<String> sharedText) {
+      TextAnalysis lexical, UnaryOperator<String> sharedText) {
     this.sharedText = sharedText;
-    this.lexical = lexical != null ? new dev.memloop.memory.index.LexicalIndex(lexical) : null;
-    this.ordinalOfKey = lexical != null ? new HashMap<>() : null;
+    this.lexical = lexical != null ? LexicalSide.of(lexical) : LexicalSide.NONE;
     this.index = index;
     this.initialCapacity = expectedSize;
     this.byId = new IdTable(this, expectedSize);
     this.ids = NO_STRINGS;
     this.texts = NO_STRINGS;
     this.metadata = NO_MAPS;
-    this.older = NO_INTS;
-    this.newer = NO_INTS;
     this.capacity = capacity;
     this.eviction = eviction;
     this.idPrefix = idPrefix;
@@ -131,7 +122,7 @@ final class MemoryCore implements IdTable.Ids {
       if (eviction == Eviction.NONE) {
         throw new MemoryFullException(capacity, 1);
       }
-      removeAt(oldest);
+      removeAt(order.oldest());
       evictions++;
     }
     long key = nextKey++;
@@ -144,10 +135,7 @@ final class MemoryCore implements IdTable.Ids {
       }
     }
     int ordinal = index.add(unitVector, key);
-    if (lexical != null) {
-      lexical.add(key, text);
-      ordinalOfKey.put(key, ordinal);
-    }
+    lexical.added(key, ordinal, text);
     ensureCapacity(ordinal + 1);
     if (id != null && ids.length == 0) {
       ids = new String[texts.length];
@@ -160,9 +148,9 @@ final class MemoryCore implements IdTable.Ids {
     byId.put(id != null ? id.hashCode() : generated.hashCode(), ordinal);
     String identity = ItemIdentity.of(meta);
     if (identity != null) {
-      identities().put(identity.hashCode(), ordinal);
+      byIdentity.put(identity, ordinal);
     }
-    append(ordinal);
+    order.append(ordinal);
     return id != null ? id : generated;
   }
 
@@ -190,28 +178,19 @@ final class MemoryCore implements IdTable.Ids {
   void release() {
     index.clear();
     byId.clear();
-    byIdentity = null;
-    oldest = NONE;
-    newest = NONE;
+    byIdentity.release();
+    order.release();
     ids = NO_STRINGS;
     texts = NO_STRINGS;
     metadata = NO_MAPS;
-    older = NO_INTS;
-    newer = NO_INTS;
   }
 
   void clear() {
     index.clear();
     byId.clear();
-    if (byIdentity != null) {
-      byIdentity.clear();
-    }
-    if (lexical != null) {
-      lexical.clear();
-      ordinalOfKey.clear();
-    }
-    oldest = NONE;
-    newest = NONE;
+    byIdentity.clear();
+    lexical.clear();
+    order.clear();
     Arrays.fill(ids, null);
     Arrays.fill(texts, null);
     Arrays.fill(metadata, null);
@@ -227,72 +206,22 @@ final class MemoryCore implements IdTable.Ids {
    */
   void searchIdentity(float[] unitQuery, String identity, int k, float minScore, MetadataFilter filter,
       SearchBuffers buffers) {
-    int[] ordinals = buffers.chosenOrdinals(byIdentity == null ? 0 : byIdentity.size());
-    int count = byIdentity == null ? 0 : byIdentity.findAll(identity, ordinals);
+    int[] ordinals = buffers.chosenOrdinals(byIdentity.size());
+    int count = byIdentity.findAll(identity, ordinals);
     index.searchAmong(unitQuery, ordinals, count, k, minScore, filter == null ? null : accept(filter), buffers);
   }
 
-  private IdTable identities() {
-    if (byIdentity == null) {
-      byIdentity = new IdTable(new IdTable.Ids() {
-        @Override
-        public int hashAt(int ordinal) {
-          return ItemIdentity.of(metadataAt(ordinal)).hashCode();
-        }
-
-        @Override
-        public boolean idEquals(int ordinal, String identity) {
-          return identity.equals(ItemIdentity.of(metadataAt(ordinal)));
-        }
-      }, 8);
-    }
-    return byIdentity;
-  }
-
   boolean lexical() {
-    return lexical != null;
+    return lexical.kept();
   }
 
-  /**
-   * The hybrid recall: the vector search's and BM25's top {@code depth} each (both among the items {@code filter}
-   * passes; BM25's only at {@link dev.memloop.memory.index.RankFusion#MIN_LEXICAL_SHARE} of the query's ideal score or
-   * more, so that a weak word match alone never leads), fused by reciprocal rank
-   * ({@link dev.memloop.memory.index.RankFusion}), the best {@code k} kept whose cosine with the query reaches
-   * {@code minScore}; each reported with its cosine similarity and its fused score, in the fused order.
-   */
+  /** The hybrid recall ({@link HybridSearch}) among the items {@code filter} passes, in the fused order. */
   List<Recall> hybrid(float[] unitQuery, String text, int k, int depth, float minScore, MetadataFilter filter,
       SearchBuffers buffers) {
-    int vectorDepth = Math.min(depth, Math.max(1, size()));
-    index.search(unitQuery, vectorDepth, Float.NEGATIVE_INFINITY, filter == null ? null : accept(filter), buffers);
-    long[] byVector = new long[buffers.count()];
-    for (int i = 0; i < byVector.length; i++) {
-      byVector[i] = index.key(buffers.ordinal(i));
-    }
-    List<dev.memloop.memory.index.LexicalIndex.Hit> hits = lexical.search(text, depth + (filter == null ? 0 : depth),
-        dev.memloop.memory.index.RankFusion.MIN_LEXICAL_SHARE);
-    long[] byText = new long[Math.min(depth, hits.size())];
-    int kept = 0;
-    for (dev.memloop.memory.index.LexicalIndex.Hit hit : hits) {
-      if (kept == byText.length) {
-        break;
-      }
-      if (filter == null || filter.test(metadataAt(ordinalOfKey.get(hit.key())))) {
-        byText[kept++] = hit.key();
-      }
-    }
-    byText = java.util.Arrays.copyOf(byText, kept);
     List<Recall> out = new ArrayList<>(k);
-    for (dev.memloop.memory.index.RankFusion.Fused fused : dev.memloop.memory.index.RankFusion.fuse(
-        List.of(byVector, byText), Integer.MAX_VALUE, dev.memloop.memory.index.RankFusion.C)) {
-      if (out.size() == k) {
-        break;
-      }
-      int ordinal = ordinalOfKey.get(fused.key());
-      // the kernels' dot, in the index's operation order: a hybrid result's cosine is the vector search's score
-      float cosine = dev.memloop.memory.internal.vector.VectorMath.dot(unitQuery, index.vector(ordinal));
-      if (cosine >= minScore) {
-        out.add(fusedAt(ordinal, cosine, fused.score()));
-      }
+    for (HybridSearch.Hit hit : lexical.hybrid(index, unitQuery, text, k, depth, minScore,
+        filter == null ? null : accept(filter), buffers)) {
+      out.add(fusedAt(hit.ordinal(), hit.cosine(), hit.fused()));
     }
     return out;
   }
@@ -324,9 +253,9 @@ final class MemoryCore implements IdTable.Ids {
   }
 
   /** Every item, oldest first (eviction order), as copies. */
-  java.util.List<MemoryItem> items() {
-    java.util.List<MemoryItem> out = new java.util.ArrayList<>(size());
-    for (int o = oldest; o != NONE; o = newer[o]) {
+  List<MemoryItem> items() {
+    List<MemoryItem> out = new ArrayList<>(size());
+    for (int o = order.oldest(); o != EvictionOrder.NONE; o = order.newerThan(o)) {
       out.add(new MemoryItem(idAt(o), texts[o], index.vector(o), metadataAt(o)));
     }
     return out;
@@ -343,9 +272,8 @@ final class MemoryCore implements IdTable.Ids {
 
   /** The item at {@code ordinal} as a result: its similarity, and its fused score in a hybrid recall (else NaN). */
   private Recall fusedAt(int ordinal, float score, double fused) {
-    if (tracksRecency() && ordinal != newest) {
-      unlink(ordinal);
-      append(ordinal);
+    if (tracksRecency()) {
+      order.touch(ordinal);
     }
     // float rounding can put a self-match a hair above 1; similarity is reported inside [-1, 1]
     double similarity = Math.max(-1.0, Math.min(1.0, score));
@@ -380,39 +308,19 @@ final class MemoryCore implements IdTable.Ids {
     return (Map<String, Object>) metadata[ordinal];
   }
 
-  private void append(int ordinal) {
-    older[ordinal] = newest;
-    newer[ordinal] = NONE;
-    setNewer(newest, ordinal);
-    newest = ordinal;
-  }
-
-  private void unlink(int ordinal) {
-    int before = older[ordinal];
-    int after = newer[ordinal];
-    setNewer(before, after);
-    setOlder(after, before);
-    older[ordinal] = NONE;
-    newer[ordinal] = NONE;
-  }
-
   /** Removes the item at {@code ordinal}; the last item moves into its place, as the index's last row does. */
   private void removeAt(int ordinal) {
     int last = size() - 1;
-    unlink(ordinal);
+    order.unlink(ordinal);
     byId.remove(hashAt(ordinal), ordinal); // while the index still holds both rows' keys
     String identity = ItemIdentity.of(metadataAt(ordinal));
     if (identity != null) {
-      byIdentity.remove(identity.hashCode(), ordinal); // while both rows' metadata are still in place
+      byIdentity.remove(identity, ordinal); // while both rows' metadata are still in place
     }
     String lastIdentity = ordinal != last ? ItemIdentity.of(metadataAt(last)) : null;
     int lastHash = ordinal != last ? hashAt(last) : 0;
-    long lastKey = lexical != null ? index.key(last) : 0; // for the BM25 map, the moved item's key
-    if (lexical != null) {
-      long key = index.key(ordinal);
-      lexical.remove(key);
-      ordinalOfKey.remove(key);
-    }
+    long lastKey = index.key(last); // for the lexical side, the moved item's key
+    lexical.removed(index.key(ordinal));
     index.removeAt(ordinal);
     if (ordinal != last) {
       if (ids.length > 0) {
@@ -420,50 +328,18 @@ final class MemoryCore implements IdTable.Ids {
       }
       texts[ordinal] = texts[last];
       metadata[ordinal] = metadata[last];
-      relink(last, ordinal);
+      order.moved(last, ordinal);
       byId.move(lastHash, last, ordinal);
       if (lastIdentity != null) {
-        byIdentity.move(lastIdentity.hashCode(), last, ordinal);
+        byIdentity.move(lastIdentity, last, ordinal);
       }
-      if (lexical != null) {
-        ordinalOfKey.put(lastKey, ordinal);
-      }
+      lexical.moved(lastKey, ordinal);
     }
     if (ids.length > 0) {
       ids[last] = null;
     }
     texts[last] = null;
     metadata[last] = null;
-  }
-
-  /** The item at {@code from} moved to {@code to}: its neighbours and the list's ends now point there. */
-  private void relink(int from, int to) {
-    int before = older[from];
-    int after = newer[from];
-    older[to] = before;
-    newer[to] = after;
-    setNewer(before, to);
-    setOlder(after, to);
-    older[from] = NONE;
-    newer[from] = NONE;
-  }
-
-  /** The item after {@code ordinal} in eviction order is {@code next}; {@code ordinal} NONE: the oldest is. */
-  private void setNewer(int ordinal, int next) {
-    if (ordinal != NONE) {
-      newer[ordinal] = next;
-    } else {
-      oldest = next;
-    }
-  }
-
-  /** The item before {@code ordinal} in eviction order is {@code previous}; {@code ordinal} NONE: the newest is. */
-  private void setOlder(int ordinal, int previous) {
-    if (ordinal != NONE) {
-      older[ordinal] = previous;
-    } else {
-      newest = previous;
-    }
   }
 
   private void ensureCapacity(int needed) {
@@ -474,8 +350,7 @@ final class MemoryCore implements IdTable.Ids {
       }
       texts = Arrays.copyOf(texts, length);
       metadata = Arrays.copyOf(metadata, length);
-      older = Arrays.copyOf(older, length);
-      newer = Arrays.copyOf(newer, length);
+      order.ensureLength(length);
     }
   }
 }

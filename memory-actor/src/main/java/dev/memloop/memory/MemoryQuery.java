@@ -3,6 +3,7 @@ package dev.memloop.memory;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -23,6 +24,10 @@ import java.util.Set;
  * {@link IllegalArgumentException} naming the value, at {@link Builder#build()}.
  *
  * <p>Immutable. The vector is the caller's, not copied: it must not change while a search runs.
+ *
+ * <p>Over 300 lines for one reason: the query, its builder and the allocation-free {@link #nearest} path are one
+ * value with one set of rules, and the builder and the hot path both reach the private constructor; split, the
+ * rules for k, kinds and the minimum would live in two files.
  */
 public final class MemoryQuery {
 
@@ -39,21 +44,80 @@ public final class MemoryQuery {
   private final MetadataFilter filter;
   private final Set<MemoryKind> kinds; // null: every kind
   private final String identity; // null: any; ItemIdentity.NONE: items without one
-  private final MetadataFilter kindsAndFilter; // what a memory screens by: kinds, identity, then the filter; or null
   private final boolean hybrid;
+  private final MemoryKind soleKind; // the one kind asked for, or null (every kind, or several)
+  /**
+   * What a memory screens by: kinds, identity, then the filter ({@link #NO_SCREEN} for none). Made when first asked,
+   * a racy but benign memo of an immutable value in one reference field, as {@code String.hashCode} (two threads may
+   * both make it; either's is right): a nearest match answered by its shorthand never needs it, and the guard asks
+   * one on every step.
+   */
+  private MetadataFilter kindsAndFilter = UNSCREENED;
+
+  private static final MetadataFilter UNSCREENED = metadata -> true;
+  private static final MetadataFilter NO_SCREEN = metadata -> true;
+
+  /** The kinds set of one kind, made once: {@link #nearest} allocates nothing but the query. */
+  private static final Set<MemoryKind>[] ONE_KIND = oneKindSets();
+
+  @SuppressWarnings("unchecked")
+  private static Set<MemoryKind>[] oneKindSets() {
+    Set<MemoryKind>[] sets = new Set[MemoryKind.values().length];
+    for (MemoryKind kind : MemoryKind.values()) {
+      sets[kind.ordinal()] = Collections.unmodifiableSet(EnumSet.of(kind));
+    }
+    return sets;
+  }
 
   private MemoryQuery(Builder b) {
-    this.text = b.text;
-    this.vector = b.vector;
-    this.k = b.k;
-    this.minScore = b.minScore;
-    this.filter = b.filter;
-    this.kinds = b.kinds == null ? null : Collections.unmodifiableSet(EnumSet.copyOf(b.kinds));
-    this.identity = b.identity;
-    MetadataFilter byKind = kinds == null ? null : MemoryKind.filter(kinds);
-    MetadataFilter byIdentity = identity == null ? null : metadata -> ItemIdentity.matches(metadata, identity);
-    this.kindsAndFilter = both(both(byKind, byIdentity), filter);
-    this.hybrid = b.hybrid;
+    this(b.text, b.vector, b.k, b.minScore, b.filter,
+        b.kinds == null ? null : Collections.unmodifiableSet(EnumSet.copyOf(b.kinds)), b.identity, b.hybrid);
+  }
+
+  private MemoryQuery(String text, float[] vector, int k, double minScore, MetadataFilter filter,
+      Set<MemoryKind> kinds, String identity, boolean hybrid) {
+    this.text = text;
+    this.vector = vector;
+    this.k = k;
+    this.minScore = minScore;
+    this.filter = filter;
+    this.kinds = kinds;
+    this.identity = identity;
+    this.hybrid = hybrid;
+    this.soleKind = kinds != null && kinds.size() == 1 ? kinds.iterator().next() : null;
+  }
+
+  /**
+   * The nearest item of {@code kind} to {@code vector}, if at least {@code threshold}-similar: the guard's question,
+   * asked on every step. {@code identity}: null for any, {@link ItemIdentity#NONE} for items that carry none, else
+   * exactly it. Made without a builder, and answered by a memory in this process without allocating when nothing is
+   * that close ({@link WorkingMemory#matchVector(float[], double, MemoryKind, String)}).
+   *
+   * @throws IllegalArgumentException naming the value: a null vector or kind, a threshold outside [-1, 1], a blank or
+   *     overlong identity
+   */
+  public static MemoryQuery nearest(float[] vector, double threshold, MemoryKind kind, String identity) {
+    if (vector == null || kind == null) {
+      throw new IllegalArgumentException("a nearest match needs a vector and a kind: " + vector + ", " + kind);
+    }
+    if (!(threshold >= -1 && threshold <= 1)) {
+      throw new IllegalArgumentException("minScore must be in [-1, 1]: " + threshold);
+    }
+    return new MemoryQuery(null, vector, 1, threshold, null, ONE_KIND[kind.ordinal()],
+        identity == null ? null : ItemIdentity.checkAsked(identity, "identity", identity), false);
+  }
+
+  /**
+   * Whether this is a nearest match ({@link #nearest}'s shape): one vector, k = 1, a minimum score, one kind, no filter,
+   * not hybrid. A memory answers it by its allocation-free shorthand.
+   */
+  public boolean isNearestMatch() {
+    return k == 1 && vector != null && !hybrid && filter == null && minScore != NO_MINIMUM && soleKind != null;
+  }
+
+  /** The one kind asked for, or null when every kind or several are. */
+  public MemoryKind soleKind() {
+    return soleKind;
   }
 
   private static MetadataFilter both(MetadataFilter first, MetadataFilter second) {
@@ -151,7 +215,15 @@ public final class MemoryQuery {
    * What a memory's search screens by.
    */
   public MetadataFilter screen() {
-    return kindsAndFilter;
+    MetadataFilter made = kindsAndFilter;
+    if (made == UNSCREENED) {
+      MetadataFilter byKind = kinds == null ? null : MemoryKind.filter(kinds);
+      MetadataFilter byIdentity = identity == null ? null : metadata -> ItemIdentity.matches(metadata, identity);
+      MetadataFilter all = both(both(byKind, byIdentity), filter);
+      made = all == null ? NO_SCREEN : all;
+      kindsAndFilter = made;
+    }
+    return made == NO_SCREEN ? null : made;
   }
 
   /**
@@ -159,7 +231,8 @@ public final class MemoryQuery {
    * screens after (a filter cannot cross a network), and for merging results of several indexes.
    */
   public boolean admits(Recall found) {
-    return found.similarity() >= minScore && (kindsAndFilter == null || kindsAndFilter.test(found.metadata()));
+    MetadataFilter screen = screen();
+    return found.similarity() >= minScore && (screen == null || screen.test(found.metadata()));
   }
 
   @Override
@@ -235,7 +308,8 @@ public final class MemoryQuery {
 
     /** Only items of {@code kinds} (not empty), or of every kind when {@code kinds} is null. */
     public Builder kinds(Set<MemoryKind> kinds) {
-      if (kinds != null && (kinds.isEmpty() || kinds.contains(null))) {
+      // Iterated, not kinds.contains(null): an immutable set (Set.of, Set.copyOf) throws on that question.
+      if (kinds != null && (kinds.isEmpty() || kinds.stream().anyMatch(Objects::isNull))) {
         throw new IllegalArgumentException("kinds must name at least one kind and no null: " + kinds);
       }
       this.kinds = kinds == null ? null : EnumSet.copyOf(kinds);

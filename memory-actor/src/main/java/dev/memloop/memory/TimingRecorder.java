@@ -7,9 +7,9 @@ import dev.memloop.memory.timing.SampleReservoir;
  * The four duration reservoirs of one memory, each created on its first sample so that a memory that is
  * allocated and never used holds no sample arrays.
  *
- * <p>Not thread-safe: the thread-safe memory synchronizes on it.
+ * <p>Not thread-safe: a memory's {@link AccessDiscipline#guard} makes it safe for its callers.
  */
-final class TimingRecorder {
+final class TimingRecorder implements Recorder {
 
   static final int WRITE_EMBED = 0;
   static final int WRITE_STORE = 1;
@@ -19,15 +19,16 @@ final class TimingRecorder {
   private final int reservoirCapacity;
   private SampleReservoir[] reservoirs;
 
-  /** @param reservoirCapacity samples kept per operation kind; 0 records nothing (an untimed memory) */
+  /** @param reservoirCapacity samples kept per operation kind, at least 1 ({@link Recorder#DISABLED} keeps none) */
   TimingRecorder(int reservoirCapacity) {
+    if (reservoirCapacity <= 0) {
+      throw new IllegalArgumentException("timing samples must be > 0: " + reservoirCapacity);
+    }
     this.reservoirCapacity = reservoirCapacity;
   }
 
-  void record(int op, long nanos) {
-    if (reservoirCapacity == 0) {
-      return;
-    }
+  @Override
+  public void record(int op, long nanos) {
     if (reservoirs == null) {
       reservoirs = new SampleReservoir[4];
     }
@@ -38,11 +39,13 @@ final class TimingRecorder {
     reservoir.record(Math.max(0, nanos)); // a ticker that steps back must not poison the statistics
   }
 
-  MemoryTimings snapshot() {
+  @Override
+  public MemoryTimings snapshot() {
     return new MemoryTimings(stats(WRITE_EMBED), stats(WRITE_STORE), stats(QUERY_EMBED), stats(QUERY_STORE));
   }
 
-  void release() {
+  @Override
+  public void release() {
     reservoirs = null;
   }
 

@@ -180,9 +180,9 @@ public final class WorkingMemoryBuilder {
     int presize = Math.min(expectedSize, capacity);
     MemoryCore core = new MemoryCore(newIndex(presize), capacity, eviction, prefix, presize, lexical,
         pool == null ? null : pool::text);
-    return threadSafe
-        ? new ConcurrentWorkingMemory(embedder, dimension, ticker, core, untimed ? 0 : timingSamples)
-        : new LocalWorkingMemory(embedder, dimension, ticker, core, untimed ? 0 : timingSamples);
+    return new CoreWorkingMemory(embedder, dimension, ticker, core,
+        threadSafe ? new LockedAccess() : new SingleOwnerAccess(),
+        untimed ? Recorder.DISABLED : new TimingRecorder(timingSamples));
   }
 
   private void checkSharable() {

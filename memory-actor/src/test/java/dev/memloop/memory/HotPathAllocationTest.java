@@ -36,6 +36,11 @@ class HotPathAllocationTest {
       SteadyAllocation ofNone = SteadyAllocation.measure(
           () -> memory.matchVector(query, 0.99, MemoryKind.ACTION, ItemIdentity.NONE), 20_000, 5_000, 10, 0);
       assertThat(ofNone.bytesPerCall()).as("among actions without one, " + ofNone).isZero();
+      // the one read: the guard's question as a query, answered by the same shorthand
+      MemoryQuery nearest = MemoryQuery.nearest(query, 0.99, MemoryKind.ACTION, "order-7");
+      assertThat(memory.search(nearest)).as("the query misses").isEmpty();
+      SteadyAllocation asAQuery = SteadyAllocation.measure(() -> memory.search(nearest), 20_000, 5_000, 10, 0);
+      assertThat(asAQuery.bytesPerCall()).as("search(MemoryQuery.nearest(...)), " + asAQuery).isZero();
     }
   }
 

@@ -231,6 +231,10 @@ public abstract class WorkingMemoryContract {
         .extracting(Recall::id).containsExactly(note);
     assertThat(memory.search(MemoryQuery.text("escalate disk").k(10).kinds(MemoryKind.ACTION, MemoryKind.TOOL_CALL)
         .build())).extracting(Recall::id).containsExactlyInAnyOrder(action, call);
+    // An immutable set is how a store's request carries kinds over the wire: Set.copyOf must be accepted.
+    assertThat(memory.search(MemoryQuery.text("escalate disk").k(10)
+        .kinds(Set.copyOf(List.of(MemoryKind.ACTION, MemoryKind.TOOL_CALL))).build()))
+        .extracting(Recall::id).containsExactlyInAnyOrder(action, call);
     assertThat(memory.items()).filteredOn(i -> i.id().equals(call)).singleElement()
         .satisfies(i -> assertThat(i.kind()).isEqualTo(MemoryKind.TOOL_CALL));
     assertThatThrownBy(() -> write(memory, "shouted", Map.of(MemoryKind.KEY, "SHOUT")))

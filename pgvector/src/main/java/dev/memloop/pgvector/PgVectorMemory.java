@@ -40,6 +40,9 @@ import java.util.Optional;
  * <p>{@link #timings} records nothing: the store actor that serves this memory times every request it answers
  * (its {@code storeNanos}), which is the figure that counts for a networked agent. Meant for one caller at a time
  * (its store actor); the pool itself is shared and thread-safe.
+ *
+ * <p>Over 300 lines for one reason: it implements every operation of {@code WorkingMemory}, each one statement and
+ * its refusals; the SQL is in one place so that its statements are read together.
  */
 final class PgVectorMemory implements WorkingMemory {
 

@@ -1,12 +1,7 @@
-package dev.memloop.bench.benchmarks.pg;
+package dev.memloop.pgvector;
 
 import com.typesafe.config.Config;
-import dev.memloop.pgvector.PgUrl;
-import dev.memloop.pgvector.PgVectorSettings;
-import dev.memloop.pgvector.PgVectorStore;
-import dev.memloop.pgvector.PgliteServer;
 import dev.memloop.runtime.ExternalMemories;
-import dev.memloop.pgvector.PgVectorConfig;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;

@@ -76,7 +76,7 @@ class PgVectorAgentTest {
       TurnResult first = run(agent, 0, line(1), line(2), line(1));
       assertThat(first.steps()).extracting(s -> s.guard().outcome())
           .containsExactly(GuardOutcome.MISS, GuardOutcome.MISS, GuardOutcome.HIT);
-      assertThat(first.steps().get(2).guard().storeNanos()).as("a real query's cost, measured").isPositive();
+      assertThat(first.steps().get(2).guard().cost().storeNanos()).as("a real query's cost, measured").isPositive();
       agent.tell(Agent.Stop.INSTANCE);
 
       ActorRef<Agent.Command> again = testKit.spawn(Agent.create(spec("pg-agent", store)), "pg-agent-again");

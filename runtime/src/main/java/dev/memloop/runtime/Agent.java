@@ -22,7 +22,7 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
  * runs an allowed one, and the step is recorded. With a synchronous reasoner and executor and the per-step policy a
  * whole turn runs inside the one {@link RunTurn} message: the memory is a method call away. Asynchronous reasoners,
  * actions and networked memory are waited for without blocking: their answers come back as messages, turns that
- * arrive meanwhile wait in order (up to {@value AgentState#MAX_WAITING_TURNS}; beyond that they are answered as
+ * arrive meanwhile wait in order (up to {@value TurnAdmission#MAX_WAITING_TURNS}; beyond that they are answered as
  * aborted), and the agent carries on when the answer arrives.
  *
  * <p>An exception in a step restarts the behavior; the agent keeps its memory, reasoner and counters

@@ -1,6 +1,5 @@
 package dev.memloop.runtime;
 
-import dev.memloop.runtime.internal.TurnAnswers;
 import dev.memloop.runtime.internal.tracing.TurnTrace;
 import dev.memloop.runtime.step.Observation;
 import dev.memloop.runtime.step.Turn;

@@ -7,12 +7,10 @@ import dev.memloop.memory.WorkingMemoryBuilder;
 import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.runtime.internal.board.BoardAccess;
 import dev.memloop.runtime.internal.board.BoardPoster;
-import dev.memloop.runtime.internal.board.BoardSnapshotAccess;
 import dev.memloop.runtime.board.SharedBoard;
 import dev.memloop.runtime.config.AgentConfig;
-import dev.memloop.runtime.config.MemoryStoreKind;
 import dev.memloop.runtime.internal.memory.ChargedReads;
-import dev.memloop.runtime.internal.memory.LatencyBudget;
+import dev.memloop.runtime.policy.LatencyBudget;
 import dev.memloop.runtime.internal.memory.LocalMemoryAccess;
 import dev.memloop.runtime.internal.memory.MemoryAccess;
 import dev.memloop.runtime.internal.memory.StoreAccess;
@@ -43,8 +41,10 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
 
   static AgentMemory wire(AgentSpec spec, ActorContext<Agent.Command> context) {
     AgentConfig config = spec.config();
-    AgentMemory wired = config.policy() == MemoryPolicyKind.NONE ? new AgentMemory(MemoryPolicy.none(), null, null)
-        : config.memory().store() == MemoryStoreKind.BLACKBOARD ? onBoard(spec, context) : ownOrRemote(spec, context);
+    MemoryBackend backend = spec.backend();
+    AgentMemory wired = backend instanceof MemoryBackend.None ? new AgentMemory(MemoryPolicy.none(), null, null)
+        : backend instanceof MemoryBackend.Board board ? onBoard(spec, board.board(), context)
+        : ownOrRemote(spec, context);
     PatternSettings.Novelty novelty = config.patterns().novelty();
     if (!novelty.enabled()) {
       return wired;
@@ -78,13 +78,15 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
       }
       case NETWORKED: {
         WorkingMemory own = null;
-        ActorRef<MemoryStore.Command> ref = spec.remoteStore(); // a store node's (memory.store = remote)
-        if (config.memory().store() == MemoryStoreKind.PGVECTOR) {
+        ActorRef<MemoryStore.Command> ref;
+        if (spec.backend() instanceof MemoryBackend.Remote remote) { // a store node's (memory.store = remote)
+          ref = remote.store();
+        } else if (spec.backend() instanceof MemoryBackend.External external) {
           // its rows are its memory, outliving the agent: a snapshot carries none of them (own stays null), and the
           // store actor blocks on JDBC on the store dispatcher, never on the agents' threads
-          ref = context.spawn(MemoryStore.create(spec.memories().open(spec.id()), config.networked().rtt(),
+          ref = context.spawn(MemoryStore.create(external.memories().open(spec.id()), config.networked().rtt(),
               spec.timer()), "memory-store", DispatcherSelector.fromConfig(STORE_DISPATCHER));
-        } else if (ref == null) { // the agent's own store: a child with the configured round trip, surviving restarts
+        } else { // the agent's own store: a child with the configured round trip, surviving restarts
           own = memory(spec, true, true);
           ref = context.spawn(MemoryStore.create(own, config.networked().rtt(), spec.timer()), "memory-store",
               MemloopDispatcher.props());
@@ -99,20 +101,19 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
   }
 
   /** An agent whose memory is the shared blackboard: posts through its actor, reads by the policy's path. */
-  private static AgentMemory onBoard(AgentSpec spec, ActorContext<Agent.Command> context) {
-    SharedBoard board = spec.board();
+  private static AgentMemory onBoard(AgentSpec spec, SharedBoard board, ActorContext<Agent.Command> context) {
     BoardPoster poster = new BoardPoster(spec.id(), board.writer());
     switch (spec.config().policy()) {
       case PER_TURN:
-        return new AgentMemory(MemoryPolicy.perTurn(reads(spec, new BoardSnapshotAccess(board.view(), poster)),
+        return new AgentMemory(MemoryPolicy.perTurn(reads(spec, BoardAccess.atTurnStart(board.view(), poster)),
             spec.threshold(), board.view()::recall, spec.config().perTurn().dump(), null, spec.id()), null, poster);
       case PER_STEP:
         return new AgentMemory(MemoryPolicy.inLoop(MemoryPolicyKind.PER_STEP,
-            reads(spec, new BoardAccess(board.view(), null, poster)), spec.threshold(), null, spec.id()), null, poster);
+            reads(spec, BoardAccess.direct(board.view(), poster)), spec.threshold(), null, spec.id()), null, poster);
       case NETWORKED: {
         StoreAccess port = storeAccess(spec, context, board.readPort(), MemoryPath.BOARD_PORT);
         return new AgentMemory(MemoryPolicy.inLoop(MemoryPolicyKind.NETWORKED,
-            reads(spec, new BoardAccess(board.view(), port, poster)), spec.threshold(), null, spec.id()), port,
+            reads(spec, BoardAccess.throughPort(board.view(), port, poster)), spec.threshold(), null, spec.id()), port,
             poster);
       }
       default:
@@ -165,8 +166,8 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
     if (config.memory().hybrid()) {
       builder.lexical();
     }
-    if (shared && spec.contentPool() != null) {
-      builder.sharing(spec.contentPool());
+    if (shared && spec.backend() instanceof MemoryBackend.Own own) {
+      own.sharedContent().ifPresent(builder::sharing);
     }
     return builder.build();
   }

@@ -1,15 +1,30 @@
 package dev.memloop.runtime;
 
+import dev.memloop.memory.ContentPool;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.memory.timing.DelayTimer;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.runtime.board.SharedBoard;
+import dev.memloop.runtime.config.ActionSettings;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
+import dev.memloop.runtime.config.GuardSettings;
+import dev.memloop.runtime.config.MemorySettings;
 import dev.memloop.runtime.config.MemoryStoreKind;
+import dev.memloop.runtime.config.NetworkedSettings;
+import dev.memloop.runtime.config.PerTurnSettings;
+import dev.memloop.runtime.config.ToolSettings;
+import dev.memloop.runtime.config.WindowSettings;
 import dev.memloop.runtime.identity.IdentifierExtractor;
+import dev.memloop.runtime.patterns.PatternSettings;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
+import io.opentelemetry.api.trace.Tracer;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /**
@@ -26,6 +41,10 @@ import org.apache.pekko.actor.typed.ActorRef;
  *     .threshold(0.9)                        // default: memloop.agent.guard.threshold
  *     .build();
  * }</pre>
+ *
+ * <p>Over 300 lines for one reason: the builder is nested, so that users write {@code AgentSpec.builder(id)} and
+ * {@code AgentSpec.Builder}, and it has one documented setter per section of {@code memloop.agent}. What the
+ * builder resolves (the threshold, the {@link MemoryBackend}) is decided in {@code SpecResolution}.
  */
 public final class AgentSpec {
 
@@ -36,15 +55,13 @@ public final class AgentSpec {
   private final ReasonerFactory reasoners;
   private final ActionExecutor executor;
   private final DelayTimer timer;
-  private final ActorRef<MemoryStore.Command> remoteStore;
   private final long seed;
-  private final SharedBoard board;
-  private final ExternalMemories memories;
-  private final io.opentelemetry.api.trace.Tracer tracer;
-  private final dev.memloop.memory.ContentPool contentPool;
+  private final MemoryBackend backend;
+  private final Tracer tracer;
   private final IdentifierExtractor identifiers;
 
-  private AgentSpec(Builder b, double threshold, Embedder embedder, IdentifierExtractor identifiers) {
+  private AgentSpec(Builder b, double threshold, Embedder embedder, IdentifierExtractor identifiers,
+      MemoryBackend backend) {
     this.id = b.id;
     this.config = b.config;
     this.threshold = threshold;
@@ -52,12 +69,9 @@ public final class AgentSpec {
     this.reasoners = b.reasoners;
     this.executor = b.executor;
     this.timer = b.timer;
-    this.remoteStore = b.remoteStore;
     this.seed = b.seed;
-    this.board = b.board;
-    this.memories = b.memories;
+    this.backend = backend;
     this.tracer = b.tracer;
-    this.contentPool = b.contentPool;
     this.identifiers = identifiers;
   }
 
@@ -96,23 +110,13 @@ public final class AgentSpec {
   }
 
   /** The tracer of the agent's live turn spans, or null for none. */
-  public io.opentelemetry.api.trace.Tracer tracer() {
+  public Tracer tracer() {
     return tracer;
   }
 
-  /** A networked agent's store on a store node; null when the agent keeps its own. */
-  public ActorRef<MemoryStore.Command> remoteStore() {
-    return remoteStore;
-  }
-
-  /** Where {@code memory.store = pgvector} agents' memories are kept; null otherwise. */
-  public ExternalMemories memories() {
-    return memories;
-  }
-
-  /** Where the agent's own memory keeps content other agents' memories hold too; null when it keeps its own. */
-  public dev.memloop.memory.ContentPool contentPool() {
-    return contentPool;
+  /** Where the agent's memory lives: none, its own, the shared board, a store node's, or outside the process. */
+  public MemoryBackend backend() {
+    return backend;
   }
 
   /**
@@ -128,15 +132,10 @@ public final class AgentSpec {
     return seed;
   }
 
-  /** The shared blackboard, when {@code memory.store = blackboard}; else null. */
-  public SharedBoard board() {
-    return board;
-  }
-
   @Override
   public String toString() {
     return "AgentSpec[" + id + ", " + config.policy().configName() + ", memory.store = "
-        + config.memory().store().name().toLowerCase(java.util.Locale.ROOT) + ", threshold " + threshold + "]";
+        + config.memory().store().name().toLowerCase(Locale.ROOT) + ", threshold " + threshold + "]";
   }
 
   /**
@@ -151,21 +150,20 @@ public final class AgentSpec {
     private final String id;
     private AgentConfig config;
     /** Settings made on the builder, applied over {@link #config} at build(): explicit wins, whatever the order. */
-    private final java.util.Map<String, java.util.function.UnaryOperator<AgentConfig>> explicit =
-        new java.util.LinkedHashMap<>();
+    private final Map<String, UnaryOperator<AgentConfig>> explicit = new LinkedHashMap<>();
     private Embedder embedder;
     private Double threshold;
     private ThresholdCalibration calibration;
     private ReasonerFactory reasoners;
     private ActionExecutor executor = ActionExecutor.RECORD_ONLY;
     private DelayTimer timer;
-    private io.opentelemetry.api.trace.Tracer tracer;
+    private Tracer tracer;
     private ActorRef<MemoryStore.Command> remoteStore;
     private long seed;
     private SharedBoard board;
     private boolean joined; // joinBoard: the board is the agent's memory, whatever config(...) says
     private ExternalMemories memories;
-    private dev.memloop.memory.ContentPool contentPool;
+    private ContentPool contentPool;
     private IdentifierExtractor identifiers;
 
     private Builder(String id) {
@@ -183,7 +181,7 @@ public final class AgentSpec {
       return this;
     }
 
-    private Builder set(String section, java.util.function.UnaryOperator<AgentConfig> change) {
+    private Builder set(String section, UnaryOperator<AgentConfig> change) {
       explicit.put(section, change);
       return this;
     }
@@ -195,12 +193,12 @@ public final class AgentSpec {
     }
 
     /** The latency budget of a turn's lookups ({@code memloop.agent.budget}); null: unlimited. */
-    public Builder budget(java.time.Duration budget) {
+    public Builder budget(Duration budget) {
       return set("budget", c -> c.withBudget(budget));
     }
 
     /** A networked agent's injected round trip ({@code memloop.agent.networked.rtt}); for networked agents only. */
-    public Builder roundTrip(java.time.Duration rtt) {
+    public Builder roundTrip(Duration rtt) {
       requireSetting("roundTrip", rtt);
       return set("roundTrip", c -> c.withRtt(rtt));
     }
@@ -212,13 +210,13 @@ public final class AgentSpec {
     }
 
     /** The context window ({@code memloop.agent.window}). */
-    public Builder window(dev.memloop.runtime.config.WindowSettings window) {
+    public Builder window(WindowSettings window) {
       requireSetting("window", window);
       return set("window", c -> c.withWindow(window));
     }
 
     /** How an LLM reasoner uses tools ({@code memloop.agent.tools}). */
-    public Builder tools(dev.memloop.runtime.config.ToolSettings tools) {
+    public Builder tools(ToolSettings tools) {
       requireSetting("tools", tools);
       return set("tools", c -> c.withTools(tools));
     }
@@ -227,10 +225,10 @@ public final class AgentSpec {
      * How the agent's memory is built ({@code memloop.agent.memory}: store, index, capacity, eviction, embedder, k);
      * a {@link #storeKind} set on the builder wins over this section's store.
      */
-    public Builder memory(dev.memloop.runtime.config.MemorySettings memory) {
+    public Builder memory(MemorySettings memory) {
       requireSetting("memory", memory);
       return set("memory", c -> {
-        dev.memloop.runtime.config.MemorySettings m = explicit.containsKey("storeKind")
+        MemorySettings m = explicit.containsKey("storeKind")
             ? memory.withStore(c.memory().store()) : memory;
         return c.withMemory(explicit.containsKey("hybridRecall") ? m.withHybrid(true) : m);
       });
@@ -247,19 +245,19 @@ public final class AgentSpec {
     }
 
     /** The guard ({@code memloop.agent.guard}); its threshold, when a number, is the agent's. */
-    public Builder guard(dev.memloop.runtime.config.GuardSettings guard) {
+    public Builder guard(GuardSettings guard) {
       requireSetting("guard", guard);
       return set("guard", c -> c.withGuard(guard));
     }
 
     /** How actions run ({@code memloop.agent.actions}: dispatcher, timeout, retries). */
-    public Builder actions(dev.memloop.runtime.config.ActionSettings actions) {
+    public Builder actions(ActionSettings actions) {
       requireSetting("actions", actions);
       return set("actions", c -> c.withActions(actions));
     }
 
     /** A per-turn agent's turn-start dump ({@code memloop.agent.per-turn}). */
-    public Builder perTurn(dev.memloop.runtime.config.PerTurnSettings perTurn) {
+    public Builder perTurn(PerTurnSettings perTurn) {
       requireSetting("perTurn", perTurn);
       return set("perTurn", c -> c.withPerTurn(perTurn));
     }
@@ -268,20 +266,20 @@ public final class AgentSpec {
      * A networked agent's round trip and lookup timeout ({@code memloop.agent.networked}); a {@link #roundTrip} set on
      * the builder wins over this section's.
      */
-    public Builder networked(dev.memloop.runtime.config.NetworkedSettings networked) {
+    public Builder networked(NetworkedSettings networked) {
       requireSetting("networked", networked);
       return set("networked", c -> c.withNetworked(explicit.containsKey("roundTrip")
-          ? new dev.memloop.runtime.config.NetworkedSettings(c.networked().rtt(), networked.timeout()) : networked));
+          ? new NetworkedSettings(c.networked().rtt(), networked.timeout()) : networked));
     }
 
     /** How long the reasoner may take to decide one step ({@code memloop.agent.decide-timeout}). */
-    public Builder decideTimeout(java.time.Duration timeout) {
+    public Builder decideTimeout(Duration timeout) {
       requireSetting("decideTimeout", timeout);
       return set("decideTimeout", c -> c.withDecideTimeout(timeout));
     }
 
     /** The patterns the step loop runs ({@code memloop.agent.patterns}). */
-    public Builder patterns(dev.memloop.runtime.patterns.PatternSettings patterns) {
+    public Builder patterns(PatternSettings patterns) {
       requireSetting("patterns", patterns);
       return set("patterns", c -> c.withPatterns(patterns));
     }
@@ -347,7 +345,7 @@ public final class AgentSpec {
      * start to its answer, the child of the span the turn was sent from ({@link AgentHandle#send} carries the
      * caller's current context), and each step's spans under it as the step is recorded. None by default.
      */
-    public Builder tracer(io.opentelemetry.api.trace.Tracer newTracer) {
+    public Builder tracer(Tracer newTracer) {
       requireSetting("tracer", newTracer);
       this.tracer = newTracer;
       return this;
@@ -384,7 +382,7 @@ public final class AgentSpec {
     }
 
     /**
-     * Joins the agent to a shared blackboard ({@link dev.memloop.runtime.board.BoardHandle#board()}) in one call: its
+     * Joins the agent to a shared blackboard ({@link BoardHandle#board()}) in one call: its
      * memory is the board ({@code storeKind(BLACKBOARD)} and {@code board(board)}). A store kind set explicitly to
      * anything else is refused at {@link #build()}, naming both.
      */
@@ -414,10 +412,10 @@ public final class AgentSpec {
 
     /**
      * A pool the agent's own memory shares equal vectors and texts through with the other agents given it (see
-     * {@link dev.memloop.memory.ContentPool}): for fleets whose agents remember the same lines. Results are unchanged.
+     * {@link ContentPool}): for fleets whose agents remember the same lines. Results are unchanged.
      * Needs the pool's dimension to be the embedder's and the exact or flat index; null (the default) for none.
      */
-    public Builder sharedContent(dev.memloop.memory.ContentPool pool) {
+    public Builder sharedContent(ContentPool pool) {
       this.contentPool = pool;
       return this;
     }
@@ -425,7 +423,7 @@ public final class AgentSpec {
     /** The settings the spec will have: the given config or the defaults, with the builder's own settings over it. */
     public AgentConfig configOrDefaults() {
       AgentConfig resolved = config == null ? AgentConfigs.defaults() : config;
-      for (java.util.function.UnaryOperator<AgentConfig> change : explicit.values()) {
+      for (UnaryOperator<AgentConfig> change : explicit.values()) {
         resolved = change.apply(resolved);
       }
       return resolved;
@@ -457,90 +455,13 @@ public final class AgentSpec {
       }
       timer = timer == null ? HighResolutionTimer.shared() : timer;
       Embedder resolved = embedder == null ? config.memory().embedder().embedder() : embedder;
-      checkContradictions();
-      checkStores();
-      checkContentPool(resolved);
+      SpecResolution.checkRoundTrip(id, config, explicit.containsKey("roundTrip"));
+      MemoryBackend backend = SpecResolution.backend(id, config,
+          new SpecResolution.Parts(joined, board, memories, remoteStore, contentPool), resolved);
       IdentifierExtractor extractor = identifiers != null ? identifiers
           : config.guard().identifiers() ? IdentifierExtractor.standard() : IdentifierExtractor.none();
-      return new AgentSpec(this, threshold(resolved, extractor), resolved, extractor);
-    }
-
-    private double threshold(Embedder resolved, IdentifierExtractor extractor) {
-      double value;
-      java.util.OptionalDouble shipped;
-      if (threshold != null) {
-        value = threshold;
-      } else if (config.guard().threshold().isPresent()) {
-        value = config.guard().threshold().getAsDouble();
-      } else if (calibration != null) {
-        value = calibration.threshold(resolved);
-      } else if ((shipped = GuardCalibration.shippedThreshold(resolved, extractor != IdentifierExtractor.none()))
-          .isPresent()) {
-        value = shipped.getAsDouble();
-      } else if (config.policy().guardsInLoop()) {
-        throw new IllegalArgumentException("agent " + id + ": memloop.agent.guard.threshold = calibrated, and memloop "
-            + "ships a threshold only for the default embedder with identifiers on, not for " + resolved.name()
-            + (extractor == IdentifierExtractor.none() ? " with guard.identifiers = off" : "") + ": set a number in "
-            + "[0, 1] (builder.threshold, or the config key; memloop calibrate --pairs FILE fits one to your pairs), "
-            + "or pass builder.calibration(...)");
-      } else {
-        return Double.NaN; // no guard in the loop; a reasoner's seen() then asks for a threshold
-      }
-      if (!(value >= 0 && value <= 1)) {
-        throw new IllegalArgumentException("agent " + id + ": guard threshold must be in [0, 1]: " + value
-            + " (below 0 a match is an unrelated line)");
-      }
-      return value;
-    }
-
-    /** Builder settings that cannot both hold, refused naming both. */
-    private void checkContradictions() {
-      java.time.Duration rtt = config.networked().rtt();
-      if (explicit.containsKey("roundTrip") && !rtt.isZero() && config.policy() != MemoryPolicyKind.NETWORKED) {
-        throw new IllegalArgumentException("agent " + id + ": roundTrip(" + dev.memloop.memory.timing.Units.config(
-            rtt) + ") is injected into a networked agent's store requests, and the policy is "
-            + config.policy().configName() + ": set policy(NETWORKED), or drop the round trip");
-      }
-    }
-
-    private void checkContentPool(Embedder resolved) {
-      if (contentPool == null) {
-        return;
-      }
-      if (contentPool.dimension() != resolved.dimension()) {
-        throw new IllegalArgumentException("agent " + id + ": sharedContent(...) pool dimension "
-            + contentPool.dimension() + " != embedder " + resolved.name() + " dimension " + resolved.dimension());
-      }
-      if (config.memory().index() == dev.memloop.memory.IndexKind.HNSW) {
-        throw new IllegalArgumentException("agent " + id + ": sharedContent(...) needs memloop.agent.memory.index = "
-            + "exact or flat; hnsw keeps its own copy of every vector");
-      }
-    }
-
-    private void checkStores() {
-      if (joined && config.memory().store() != MemoryStoreKind.BLACKBOARD) {
-        throw new IllegalArgumentException("agent " + id + ": joinBoard(...) makes its memory a blackboard, and "
-            + "storeKind(" + config.memory().store().name() + ") another store: drop one");
-      }
-      boolean remembers = config.policy() != MemoryPolicyKind.NONE;
-      if (config.memory().store() == MemoryStoreKind.BLACKBOARD && remembers) {
-        if (board == null) {
-          throw new IllegalArgumentException("agent " + id + ": memloop.agent.memory.store = blackboard needs the "
-              + "shared board: builder.board(...)");
-        }
-        if (config.policy() == MemoryPolicyKind.NETWORKED && board.readPort() == null) {
-          throw new IllegalArgumentException("agent " + id + ": memloop.agent.memory.store = blackboard with policy = "
-              + "networked needs the board's read port (SharedBoard.readPort)");
-        }
-      }
-      if (config.memory().store() == MemoryStoreKind.PGVECTOR && memories == null) {
-        throw new IllegalArgumentException("agent " + id + ": memloop.agent.memory.store = pgvector needs where its "
-            + "memory is kept: builder.memories(pgVectorStore::memory...), or a command that opens memloop.pgvector");
-      }
-      if (config.memory().store() == MemoryStoreKind.REMOTE && remoteStore == null) {
-        throw new IllegalArgumentException("agent " + id + ": memloop.agent.memory.store = remote needs its store on a "
-            + "store node: builder.storeActor(...), or run the agent as a ShardedAgent, which opens one");
-      }
+      double resolvedThreshold = SpecResolution.threshold(id, config, threshold, calibration, resolved, extractor);
+      return new AgentSpec(this, resolvedThreshold, resolved, extractor, backend);
     }
   }
 }

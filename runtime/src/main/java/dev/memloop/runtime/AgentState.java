@@ -9,10 +9,7 @@ import dev.memloop.runtime.internal.policy.MemoryPolicy;
 import dev.memloop.runtime.internal.tracing.TurnTrace;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.step.StepRecord;
-import dev.memloop.runtime.step.TurnResult;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executor;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -27,11 +24,7 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
  */
 final class AgentState {
 
-  /** Turns beyond this many waiting are answered as aborted at once rather than queued without bound. */
-  static final int MAX_WAITING_TURNS = 1_000;
-
   private final AgentSpec spec;
-  private final TurnTrace trace; // the live turn spans; null without a tracer
   private final MemoryPolicy policy;
   private final StoreAccess store; // networked: the agent's store, or the blackboard's read port
   private final BoardPoster poster; // memory.store = blackboard
@@ -43,17 +36,12 @@ final class AgentState {
   private Executor actions; // hands tasks to actionDispatcher, made by the first action
   private volatile Thread owner; // the thread running the agent's current message, for memory handles
 
+  private final TurnAdmission admission;
+  private final TurnLedger ledger;
   private int restarts;
   private boolean started;
-  private int turnsCompleted;
-  private int nextTurnIndex = -1; // the index the next turn must carry; -1 before this incarnation's first turn
-  private Agent.RunTurn inFlight;
-  private List<StepRecord> inFlightSteps;
-  private boolean resumed; // the turn in flight resumes an aborted one, already counted in turnsCompleted
-  private final TurnRetries retries = new TurnRetries();
   private long awaited; // answers this turn waited for as messages
   private long sentAtTurnStart;
-  private ArrayDeque<Agent.RunTurn> waiting; // allocated when a turn first has to wait
   private String lastFailure;
   private long stepTokens; // every step of every behavior gets its own, so a restarted loop never takes a stale answer
 
@@ -65,8 +53,9 @@ final class AgentState {
     this.reasoner = reasoner;
     this.blocking = blocking;
     this.system = system;
-    this.trace = spec.tracer() == null ? null
-        : new TurnTrace(spec.tracer(), spec.id(), policy.kind().configName());
+    this.admission = new TurnAdmission(spec.id());
+    this.ledger = new TurnLedger(spec.id(), policy,
+        TurnTrace.of(spec.tracer(), spec.id(), policy.kind().configName()));
   }
 
   static AgentState create(AgentSpec spec, ActorContext<Agent.Command> context) {
@@ -197,71 +186,28 @@ final class AgentState {
   // --- turns
 
   boolean hasWaitingTurns() {
-    return waiting != null && !waiting.isEmpty();
+    return admission.hasWaiting();
   }
 
-  /**
-   * Whether {@code run} is to run: it carries the next turn index (any for the first turn the agent gets: a new
-   * agent, or one just restored from a snapshot, numbers on from its sender's count; then each the one before plus
-   * one), or it is a retry of the last turn, aborted, to be resumed at the step that failed. A retry of a turn that
-   * is running, waiting or was answered is answered by {@link TurnRetries} and does not run. Anything else is
-   * answered as aborted at once, naming both indices, and nothing else happens: a repeated index with other
-   * observations was another turn sent under a taken number, a skipped one a turn lost on the way.
-   */
+  /** Whether {@code run} is to run (see {@link TurnAdmission#admits}); a turn refused is answered at once. */
   boolean acceptsIndex(Agent.RunTurn run) {
-    int index = run.turn().index();
-    if (nextTurnIndex < 0 || index == nextTurnIndex) {
-      nextTurnIndex = index + 1;
-      return true;
-    }
-    if (index < nextTurnIndex) {
-      TurnRetries.Retry retry = retries.classify(run, inFlight, waiting);
-      if (retry != TurnRetries.Retry.NONE) {
-        return retry == TurnRetries.Retry.RESUME;
-      }
-    }
-    String problem = index < nextTurnIndex ? "repeats an earlier turn" : "skips turn " + nextTurnIndex;
-    run.replyTo().tell(new TurnResult(spec.id(), index, List.of(), policy().budget().budgetNanos(), 0, true,
-        "turn index " + index + " " + problem + ": agent " + spec.id() + " expects turn " + nextTurnIndex
-            + " (number each agent's turns one after another, or send them through AgentHandle, which numbers them;"
-            + " a retry sends the same turn, index and observations, again)",
-        restarts, 0, 0));
-    return false;
+    return admission.admits(run, ledger, restarts);
   }
 
   /** Queues a turn that arrived while another ran; beyond the limit it is answered as aborted. */
   void enqueue(Agent.RunTurn run) {
-    if (waiting == null) {
-      waiting = new ArrayDeque<>();
-    }
-    if (waiting.size() >= MAX_WAITING_TURNS) {
-      nextTurnIndex = run.turn().index(); // refused, not taken: the same turn sent again later is admitted
-      run.replyTo().tell(new TurnResult(spec.id(), run.turn().index(), List.of(), policy().budget().budgetNanos(), 0,
-          true, MAX_WAITING_TURNS + " turns already waiting", restarts, 0, 0));
-      return;
-    }
-    waiting.add(run);
+    admission.enqueue(run, ledger, restarts);
   }
 
   Agent.RunTurn nextWaitingTurn() {
-    return waiting.poll();
+    return admission.nextWaiting();
   }
 
   /** A turn starts; returns the step it starts at: 0, or the step that failed when it resumes an aborted turn. */
   int turnStarted(Agent.RunTurn run) {
-    if (trace != null) {
-      trace.start(run.turn().index(), run.traceParent());
-    }
-    inFlight = run;
-    inFlightSteps = new ArrayList<>(run.turn().observations().size());
-    TurnResult aborted = retries.resumes(run.turn());
-    resumed = aborted != null;
-    if (resumed) {
-      inFlightSteps.addAll(aborted.steps());
-    }
     awaited = 0;
     sentAtTurnStart = messagesSent();
-    return resumed ? aborted.steps().size() : 0;
+    return ledger.start(run);
   }
 
   long nextStepToken() {
@@ -269,10 +215,7 @@ final class AgentState {
   }
 
   void stepRecorded(StepRecord record) {
-    inFlightSteps.add(record);
-    if (trace != null) {
-      trace.step(record);
-    }
+    ledger.stepRecorded(record);
   }
 
   /** The turn waited for one more answer that came as a message. */
@@ -286,42 +229,18 @@ final class AgentState {
   }
 
   /** The turn ended: its result, sent once the turn's blackboard posts are acknowledged. */
-  void turnEnded(ActorRef<TurnResult> replyTo, int writesRefused) {
-    TurnResult result = new TurnResult(spec.id(), inFlight.turn().index(), inFlightSteps,
-        policy().budget().budgetNanos(), policy().budget().spentNanos(), false, null, restarts, hops(), writesRefused);
-    List<ActorRef<TurnResult>> retried = retries.ended(inFlight.turn(), result);
-    inFlight = null;
-    inFlightSteps = null;
-    turnsCompleted += resumed ? 0 : 1;
-    if (trace != null) {
-      trace.end(result);
-    }
-    Runnable answer = () -> {
-      replyTo.tell(result);
-      retried.forEach(sender -> sender.tell(result));
-    };
+  void turnEnded(int writesRefused) {
+    TurnLedger.Answer answer = ledger.ended(restarts, hops(), writesRefused);
     if (poster == null) {
-      answer.run();
+      answer.tell();
     } else { // on a blackboard, once the turn's posts are readable: agents in lockstep see each other's turns
-      poster.afterAcknowledged(answer);
+      poster.afterAcknowledged(answer::tell);
     }
   }
 
-  /**
-   * What a log line written while {@code message} is handled carries besides the agent's id: the turn in flight (or
-   * the one {@code message} starts) and the step it was on when {@code message} arrived (the steps completed). Steps
-   * that run within one message (an in-process memory, a synchronous reasoner) share that message's step; an agent
-   * waiting on its store or its model resumes each step with a message of its own. Empty between turns.
-   */
-  java.util.Map<String, String> logContext(Agent.Command message) {
-    if (inFlight != null) {
-      return java.util.Map.of(Agent.MDC_TURN, Integer.toString(inFlight.turn().index()), Agent.MDC_STEP,
-          Integer.toString(inFlightSteps.size()));
-    }
-    if (message instanceof Agent.RunTurn run) {
-      return java.util.Map.of(Agent.MDC_TURN, Integer.toString(run.turn().index()), Agent.MDC_STEP, "0");
-    }
-    return java.util.Map.of();
+  /** What a log line written while {@code message} is handled carries besides the agent's id. */
+  Map<String, String> logContext(Agent.Command message) {
+    return ledger.logContext(message);
   }
 
   void failed(String failure) {
@@ -330,25 +249,13 @@ final class AgentState {
 
   /** After a restart: the interrupted turn is answered as aborted, with the steps it completed. */
   void abortInFlight() {
-    if (inFlight == null) {
-      return;
+    if (ledger.running()) {
+      ledger.aborted(lastFailure, restarts, hops()).tell();
     }
-    Agent.RunTurn run = inFlight;
-    TurnResult aborted = new TurnResult(spec.id(), run.turn().index(), inFlightSteps, policy().budget().budgetNanos(),
-        policy().budget().spentNanos(), true, lastFailure, restarts, hops(), 0);
-    List<ActorRef<TurnResult>> retried = retries.ended(run.turn(), aborted);
-    inFlight = null;
-    inFlightSteps = null;
-    turnsCompleted += resumed ? 0 : 1;
-    if (trace != null) {
-      trace.end(aborted);
-    }
-    run.replyTo().tell(aborted);
-    retried.forEach(sender -> sender.tell(aborted));
   }
 
   Agent.Status status(boolean busy) {
-    return new Agent.Status(spec.id(), policy().kind(), busy, turnsCompleted, restarts, policy().size());
+    return new Agent.Status(spec.id(), policy().kind(), busy, ledger.completed(), restarts, policy().size());
   }
 
   /** Rebuilds the agent's own memory from a snapshot (before any turn) and carries its turn count on. */
@@ -357,7 +264,7 @@ final class AgentState {
       throw new IllegalArgumentException("snapshot of " + snapshot.agentId() + " given to agent " + spec.id());
     }
     policy().restore(spec.id(), snapshot.items());
-    turnsCompleted = snapshot.turnsCompleted();
+    ledger.completed(snapshot.turnsCompleted());
   }
 
   /**
@@ -373,7 +280,7 @@ final class AgentState {
   }
 
   AgentSnapshot snapshot() {
-    return new AgentSnapshot(spec.id(), turnsCompleted, policy().items());
+    return new AgentSnapshot(spec.id(), ledger.completed(), policy().items());
   }
 
   void close() {

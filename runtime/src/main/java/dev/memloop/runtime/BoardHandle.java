@@ -1,11 +1,11 @@
-package dev.memloop.runtime.board;
+package dev.memloop.runtime;
 
 import dev.memloop.blackboard.Blackboard;
 import dev.memloop.blackboard.BlackboardSetup;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.memory.timing.DelayTimer;
-import dev.memloop.runtime.MemloopDispatcher;
+import dev.memloop.runtime.board.SharedBoard;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.pekko.actor.typed.ActorRef;

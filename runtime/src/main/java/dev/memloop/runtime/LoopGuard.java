@@ -1,4 +1,4 @@
-package dev.memloop.runtime.patterns;
+package dev.memloop.runtime;
 
 import dev.memloop.memory.ItemIdentity;
 import dev.memloop.memory.MemoryKind;
@@ -10,9 +10,8 @@ import dev.memloop.runtime.identity.IdentifierExtractor;
 import dev.memloop.runtime.internal.identity.GuardKey;
 import dev.memloop.runtime.internal.identity.GuardKeys;
 import dev.memloop.runtime.internal.memory.ChargedReads;
-import dev.memloop.runtime.internal.memory.LatencyBudget;
 import dev.memloop.runtime.internal.memory.LocalMemoryAccess;
-import dev.memloop.runtime.internal.memory.MemoryAccess;
+import dev.memloop.runtime.policy.LatencyBudget;
 import dev.memloop.runtime.step.ActionCall;
 import dev.memloop.runtime.step.ActionIdentity;
 import dev.memloop.runtime.step.GuardCheck;
@@ -23,12 +22,11 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Before an action, "have I already done this?"; after it, record it. The runtime's own guard path
- * ({@link ChargedReads}: the budget, the in-process embedding, the lookup charged at its real cost) for code
- * outside an agent's step loop: over the agent's own memory (a direct call), or over any {@link MemoryAccess}, such
- * as a blackboard's ("has anyone here already done this?") or a networked store's. The same rule as the step loop's
- * guard: a repeat names the same identifiers (read by the guard's {@link IdentifierExtractor}), or has the same
- * idempotency key, or the same structured arguments, and its other words mean the same.
+ * Before an action, "have I already done this?"; after it, record it. The runtime's own guard path (the turn's
+ * {@link LatencyBudget}, the in-process embedding, the lookup charged at its real cost) for code outside an agent's
+ * step loop, over a memory in this process (a direct call). The same rule as the step loop's guard: a repeat names
+ * the same identifiers (read by the guard's {@link IdentifierExtractor}), or has the same idempotency key, or the
+ * same structured arguments, and its other words mean the same.
  *
  * <p>Not thread-safe: one per agent.
  */
@@ -55,39 +53,26 @@ public final class LoopGuard {
 
   /** A guard over {@code memory}, with {@code budgetPerTurn} for lookups (null: unlimited). */
   public static LoopGuard over(WorkingMemory memory, Embedder embedder, double threshold, Duration budgetPerTurn) {
-    if (memory == null) {
-      throw new IllegalArgumentException("a loop guard needs a memory");
-    }
-    return over(new LocalMemoryAccess(memory, Ticker.system()), embedder, threshold, budgetPerTurn,
-        Duration.ofSeconds(2), Ticker.system());
-  }
-
-  /**
-   * A guard over any way to a store.
-   *
-   * @param maxWait the longest one lookup may wait for a reply (networked access), within the budget
-   */
-  public static LoopGuard over(MemoryAccess access, Embedder embedder, double threshold, Duration budgetPerTurn,
-      Duration maxWait) {
-    return over(access, embedder, threshold, budgetPerTurn, maxWait, Ticker.system());
+    return over(memory, embedder, threshold, budgetPerTurn, Ticker.system());
   }
 
   /** As above, charging lookups by {@code ticker}'s clock (a manual one in tests). */
-  public static LoopGuard over(MemoryAccess access, Embedder embedder, double threshold, Duration budgetPerTurn,
-      Duration maxWait, Ticker ticker) {
-    if (access == null || embedder == null) {
-      throw new IllegalArgumentException("a loop guard needs a memory access and an embedder");
+  public static LoopGuard over(WorkingMemory memory, Embedder embedder, double threshold, Duration budgetPerTurn,
+      Ticker ticker) {
+    if (memory == null || embedder == null || ticker == null) {
+      throw new IllegalArgumentException("a loop guard needs a memory, an embedder and a ticker");
     }
     if (budgetPerTurn != null && (budgetPerTurn.isNegative() || budgetPerTurn.isZero())) {
       throw new IllegalArgumentException("budget must be > 0 or null (unlimited): " + Units.config(budgetPerTurn));
     }
-    if (maxWait == null || maxWait.isNegative() || maxWait.isZero()) {
-      throw new IllegalArgumentException("max wait must be > 0: " + Units.config(maxWait));
+    if (!(threshold >= 0 && threshold <= 1)) {
+      throw new IllegalArgumentException("guard threshold must be in [0, 1]: " + threshold
+          + " (below 0 a match is an unrelated line)");
     }
-    double checked = Thresholds.guard("guard threshold", threshold);
     LatencyBudget budget = new LatencyBudget(budgetPerTurn == null ? Long.MAX_VALUE : budgetPerTurn.toNanos(), 3);
-    return new LoopGuard(new ChargedReads(embedder, access, budget, maxWait.toNanos(), ticker), checked,
-        IdentifierExtractor.standard());
+    // in process the answer comes within the call: the wait limit is never reached
+    return new LoopGuard(new ChargedReads(embedder, new LocalMemoryAccess(memory, ticker), budget, Long.MAX_VALUE,
+        ticker), threshold, IdentifierExtractor.standard());
   }
 
   /** This guard, reading identifiers with {@code extractor} ({@link IdentifierExtractor#none()}: meaning alone). */
@@ -104,10 +89,7 @@ public final class LoopGuard {
   }
 
   /**
-   * Checks {@code action} against what was done. For a memory in this process the check comes at once; a
-   * networked access answers later, so use {@link #before(String, Consumer)} there.
-   *
-   * @throws IllegalStateException if the access did not answer at once
+   * Checks {@code action} against what was done; the check comes at once (the memory is in this process).
    */
   public GuardCheck before(String action) {
     GuardCheck[] check = new GuardCheck[1];
@@ -154,7 +136,10 @@ public final class LoopGuard {
   }
 
   private GuardKey key(String action, ActionIdentity identity) {
-    Thresholds.text("action", action);
+    if (action == null || action.isBlank()) {
+      throw new IllegalArgumentException("action must not be null or blank: "
+          + (action == null ? "null" : "'" + action + "'"));
+    }
     if (identity == null) {
       throw new IllegalArgumentException("a structured action needs its call");
     }
@@ -184,7 +169,7 @@ public final class LoopGuard {
   private MemoryOutcome recorded(GuardKey key) {
     float[] vector = key.identity() == null ? reads.vectorOf(key.wording()) : reads.identifiedVectorOf(key.wording());
     reads.forget();
-    if (ChargedReads.isZero(vector)) {
+    if (Embedder.isZero(vector)) {
       return MemoryOutcome.REFUSED; // a line without a known token can never be matched again
     }
     Map<String, Object> metadata = key.identity() == null ? ACTION

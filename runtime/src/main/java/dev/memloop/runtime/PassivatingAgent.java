@@ -32,7 +32,7 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 public final class PassivatingAgent extends AbstractBehavior<Object> {
 
   /** Turns and snapshot requests held while the agent is being passivated. */
-  static final int MAX_PENDING = AgentState.MAX_WAITING_TURNS;
+  static final int MAX_PENDING = TurnAdmission.MAX_WAITING_TURNS;
   /**
    * How long the status and snapshot asks of a passivation may take: the status is answered at once, a networked
    * agent's snapshot after its writes in flight are acknowledged. A passivation that takes longer is abandoned

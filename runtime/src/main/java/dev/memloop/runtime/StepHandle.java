@@ -4,7 +4,7 @@ import dev.memloop.memory.ItemIdentity;
 import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.MetadataValues;
-import dev.memloop.runtime.internal.memory.ReadCost;
+import dev.memloop.runtime.step.ReadCost;
 import dev.memloop.runtime.internal.policy.MemoryPolicy;
 import dev.memloop.runtime.step.Matched;
 import dev.memloop.runtime.step.MemoryCall;
@@ -139,7 +139,8 @@ final class StepHandle implements StepMemory {
     submit(MemoryOp.REMEMBER, answer, handedOver -> {
       Slot slot = open(MemoryOp.REMEMBER, policy().writePath());
       policy().remember(text, kind, checked, (outcome, idOrReason, embedNanos, storeNanos, delayNanos) -> {
-        MemoryCall call = new MemoryCall(MemoryOp.REMEMBER, slot.path, outcome, embedNanos, storeNanos, delayNanos, 0);
+        MemoryCall call = new MemoryCall(MemoryOp.REMEMBER, slot.path, outcome,
+            ReadCost.of(embedNanos, storeNanos, delayNanos, 0));
         slot.done = call;
         boolean kept = outcome == MemoryOutcome.STORED || outcome == MemoryOutcome.MERGED;
         complete(answer, new Remembered(kept ? idOrReason : null, kept ? null : idOrReason, call), handedOver);
@@ -210,8 +211,7 @@ final class StepHandle implements StepMemory {
   }
 
   private static MemoryCall read(Slot slot, MemoryOutcome outcome, ReadCost cost) {
-    MemoryCall call = new MemoryCall(slot.op, slot.path, outcome, cost.embedNanos(), cost.storeNanos(),
-        cost.delayNanos(), cost.chargedNanos());
+    MemoryCall call = new MemoryCall(slot.op, slot.path, outcome, cost);
     slot.done = call;
     return call;
   }

@@ -32,6 +32,9 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
  * comes back as a message to the agent ({@link #onDecided}, {@link #onActionAnswered}, a store's reply), never on
  * a blocked thread. State of the turn in progress only; confined to the agent's actor and dropped when its
  * behavior restarts.
+ *
+ * <p>Over 300 lines for one reason: the numbered stages are the loop, read top to bottom in one file, each stage a
+ * method of its own.
  */
 final class StepLoop {
 
@@ -285,10 +288,9 @@ final class StepLoop {
 
   private void finishTurn() {
     int refused = policy().endTurn();
-    Agent.RunTurn finished = run;
     run = null;
     pinned = null;
-    agent.turnEnded(finished.replyTo(), refused);
+    agent.turnEnded(refused);
   }
 
   private MemoryPolicy policy() {

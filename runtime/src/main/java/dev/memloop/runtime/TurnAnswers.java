@@ -1,7 +1,5 @@
-package dev.memloop.runtime.internal;
+package dev.memloop.runtime;
 
-import dev.memloop.runtime.TurnFailedException;
-import dev.memloop.runtime.TurnTimeoutException;
 import dev.memloop.runtime.step.TurnResult;
 import java.time.Duration;
 import java.util.concurrent.CompletionException;
@@ -10,14 +8,20 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
- * A turn's answer as a handle's caller sees it, for every handle (an agent's in one system, a sharded agent's): the
- * result when the turn was answered, {@link TurnFailedException} when it was aborted, {@link TurnTimeoutException}
- * when no answer came within the ask's timeout; any other failure as it came.
+ * A turn's answer as a handle's caller sees it, for every handle (an {@link AgentHandle}, a sharded agent's in
+ * memloop-cluster, one of your own that asks an agent with {@code Agent.RunTurn}): the result when the turn was
+ * answered, {@link TurnFailedException} when it was aborted, {@link TurnTimeoutException} when no answer came within
+ * the ask's timeout; any other failure as it came. Every sender of turns retries through {@link #retried}, so that
+ * all handles retry alike.
  */
 public final class TurnAnswers {
 
   private TurnAnswers() {}
 
+  /**
+   * {@code asked}'s answer as the caller sees it: the result, or {@link TurnFailedException} (aborted),
+   * {@link TurnTimeoutException} (no answer within {@code timeout}), or the failure it came with.
+   */
   public static CompletionStage<TurnResult> settle(CompletionStage<TurnResult> asked, String agentId, int turn,
       Duration timeout) {
     return asked.handle((result, failure) -> {

@@ -77,7 +77,7 @@ class AgentHandleTest {
           GuardOutcome.HIT);
     }
     // the guards read the vector the cache keeps for every agent, and the writes copied it: it is still the embedder's
-    assertThat(dev.memloop.memory.internal.pool.ReadOnlyVectors.of(cached, "refund order 9 arrived late"))
+    assertThat(cached.embedReadOnly("refund order 9 arrived late"))
         .containsExactly(TestAgents.EMBEDDER.embed("refund order 9 arrived late"));
     agents.forEach(AgentHandle::stop);
   }

@@ -73,7 +73,7 @@ class AgentSupervisionTest {
     assertThat(after.restarts()).isEqualTo(1);
     if (policy == MemoryPolicyKind.PER_STEP) {
       assertThat(after.steps().get(0).guard().outcome()).as("remembered across the restart").isEqualTo(GuardOutcome.HIT);
-      assertThat(after.steps().get(0).guard().answeredLater()).as("in process: answered in the asking message")
+      assertThat(after.steps().get(0).guard().cost().answeredLater()).as("in process: answered in the asking message")
           .isFalse();
     }
     TestProbe<Agent.Status> status = testKit.createTestProbe();

@@ -54,10 +54,10 @@ class AgentWaitingTest {
     TurnResult result = results.receiveMessage();
     StepRecord step = result.steps().get(0);
     assertThat(step.guard().outcome()).isEqualTo(GuardOutcome.MISS);
-    assertThat(step.guard().delayNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
-    assertThat(step.guard().chargedNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
-    assertThat(step.guard().answeredLater()).as("the store's reply came as a message of its own").isTrue();
-    assertThat(step.guard().offCpuNanos()).as("not read for a lookup answered later").isEqualTo(-1);
+    assertThat(step.guard().cost().delayNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
+    assertThat(step.guard().cost().chargedNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
+    assertThat(step.guard().cost().answeredLater()).as("the store's reply came as a message of its own").isTrue();
+    assertThat(step.guard().cost().offCpuNanos()).as("not read for a lookup answered later").isEqualTo(-1);
     assertThat(result.spentNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
     assertThat(result.hops()).as("one lookup, one write").isEqualTo(2);
   }
@@ -72,7 +72,7 @@ class AgentWaitingTest {
     TestProbe<TurnResult> results = testKit.createTestProbe();
 
     agent.tell(new Agent.RunTurn(turn(0, line(1), line(2)), results.ref()));
-    silentStore.expectMessageClass(MemoryStore.Match.class);
+    silentStore.expectMessageClass(MemoryStore.Search.class);
     await().until(() -> timer.pending() == 1);
     timer.advance(Duration.ofMillis(100)); // the timeout sits at the end of the remaining budget
     TurnResult result = results.receiveMessage();

@@ -148,7 +148,7 @@ class BoardAgentTest {
     timer.advance(Duration.ofMillis(30));
     StepRecord step = results.receiveMessage().steps().get(0);
     assertThat(step.guard().outcome()).isEqualTo(GuardOutcome.HIT);
-    assertThat(step.guard().delayNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
+    assertThat(step.guard().cost().delayNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
   }
 
   @Test

@@ -1,4 +1,4 @@
-package dev.memloop.runtime.board;
+package dev.memloop.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -91,7 +91,11 @@ class BuilderSettingsTest {
         BlackboardSetup.of(TestAgents.EMBEDDER).view(), null);
     assertThatThrownBy(() -> builder("f").storeKind(MemoryStoreKind.BLACKBOARD).build())
         .hasMessageContaining("agent f: memloop.agent.memory.store = blackboard needs the shared board");
-    assertThat(builder("f").storeKind(MemoryStoreKind.BLACKBOARD).board(board).build().board()).isSameAs(board);
+    assertThat(builder("f").storeKind(MemoryStoreKind.BLACKBOARD).board(board).build().backend())
+        .isEqualTo(new MemoryBackend.Board(board));
+    assertThat(builder("h").policy(MemoryPolicyKind.NONE).storeKind(MemoryStoreKind.BLACKBOARD).build().backend())
+        .as("an agent without memory needs no board").isEqualTo(MemoryBackend.NONE);
+    assertThat(builder("i").build().backend()).isEqualTo(new MemoryBackend.Own(java.util.Optional.empty()));
     assertThatThrownBy(() -> builder("g").policy(null)).hasMessageContaining("agent g: policy must not be null");
   }
 }

@@ -1,11 +1,11 @@
-package dev.memloop.runtime.patterns;
+package dev.memloop.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memloop.memory.WorkingMemory;
+import dev.memloop.runtime.patterns.PlaneEmbedder;
 import dev.memloop.memory.timing.Ticker;
-import dev.memloop.runtime.internal.memory.LocalMemoryAccess;
 import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.MemoryOutcome;
 import java.time.Duration;
@@ -39,8 +39,7 @@ class LoopGuardTest {
     AtomicLong now = new AtomicLong();
     Ticker ticker = () -> now.addAndGet(200_000);
     WorkingMemory memory = WorkingMemory.builder(embedder).build();
-    LoopGuard guard = LoopGuard.over(new LocalMemoryAccess(memory, ticker), embedder, 0.99, Duration.ofMillis(4),
-        Duration.ofSeconds(1), ticker);
+    LoopGuard guard = LoopGuard.over(memory, embedder, 0.99, Duration.ofMillis(4), ticker);
     guard.startTurn();
     for (int i = 0; i < 4; i++) {
       assertThat(guard.before("block ip 10.0.0." + i).outcome()).as("lookup " + i).isEqualTo(GuardOutcome.MISS);

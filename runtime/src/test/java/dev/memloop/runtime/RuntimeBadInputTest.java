@@ -12,7 +12,7 @@ import dev.memloop.runtime.config.GuardSettings;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.MemoryStoreKind;
 import dev.memloop.runtime.internal.memory.ChargedReads;
-import dev.memloop.runtime.internal.memory.LatencyBudget;
+import dev.memloop.runtime.policy.LatencyBudget;
 import dev.memloop.runtime.internal.memory.LocalMemoryAccess;
 import dev.memloop.runtime.internal.policy.MemoryPolicy;
 import dev.memloop.runtime.policy.MemoryPolicyKind;

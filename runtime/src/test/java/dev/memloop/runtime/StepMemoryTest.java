@@ -144,9 +144,9 @@ class StepMemoryTest {
 
     assertThat(outcomes).containsExactly(MemoryOutcome.ANSWERED, MemoryOutcome.UNAFFORDABLE);
     List<MemoryCall> calls = result.steps().get(0).memory();
-    assertThat(calls.get(0).delayNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
-    assertThat(calls.get(0).chargedNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
-    assertThat(calls.get(1).chargedNanos()).as("nothing was sent").isZero();
+    assertThat(calls.get(0).cost().delayNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
+    assertThat(calls.get(0).cost().chargedNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
+    assertThat(calls.get(1).cost().chargedNanos()).as("nothing was sent").isZero();
     assertThat(result.spentNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
     assertThat(result.steps().get(0).memoryCalls(MemoryOutcome.UNAFFORDABLE)).isEqualTo(1);
   }

@@ -1,4 +1,4 @@
-package dev.memloop.workloads.internal;
+package dev.memloop.workloads;
 
 import java.util.List;
 import java.util.SplittableRandom;

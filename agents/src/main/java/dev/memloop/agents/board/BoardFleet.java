@@ -4,7 +4,7 @@ import dev.memloop.agents.triage.TriageAgents;
 import dev.memloop.agents.triage.TriageWorkloads;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.DelayTimer;
-import dev.memloop.runtime.board.BoardHandle;
+import dev.memloop.runtime.BoardHandle;
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.MemoryStoreKind;

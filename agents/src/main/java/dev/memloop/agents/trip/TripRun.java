@@ -82,12 +82,12 @@ public final class TripRun {
           if (call.op() == MemoryOp.REMEMBER) {
             writes++;
             if (call.outcome() == MemoryOutcome.STORED) {
-              remember.add(call.embedNanos() + call.storeNanos());
+              remember.add(call.cost().embedNanos() + call.cost().storeNanos());
             }
           } else if (call.op() == MemoryOp.RECALL) {
             finalRead = call.outcome();
             if (call.outcome() == MemoryOutcome.ANSWERED) {
-              recall.add(call.chargedNanos());
+              recall.add(call.cost().chargedNanos());
             }
           }
         }

@@ -2,6 +2,8 @@ package dev.memloop.agents.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memloop.runtime.llm.ScriptedChatServerExtension;
+import org.junit.jupiter.api.extension.ExtendWith;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.memloop.agents.trip.TripAgents;
 import dev.memloop.agents.trip.TripCondition;
@@ -20,7 +22,6 @@ import java.util.List;
 import java.util.OptionalDouble;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * Trip agents driven by a real langchain4j client against the scripted OpenAI-compatible server: the model's
  * remember and recall tool calls see what each memory policy allows.
  */
+@ExtendWith(ScriptedChatServerExtension.class)
 class LlmTripAgentTest {
 
   static final ActorTestKit testKit = ActorTestKit.create();
@@ -36,13 +38,8 @@ class LlmTripAgentTest {
   ScriptedChatServer server;
 
   @BeforeEach
-  void start() throws Exception {
-    server = new ScriptedChatServer();
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
+  void start(ScriptedChatServer server) throws Exception {
+    this.server = server;
   }
 
   @AfterAll
@@ -100,10 +97,11 @@ class LlmTripAgentTest {
   @Test
   void should_recall_over_an_affordable_round_trip_and_be_told_when_one_is_not() throws Exception {
     assertThat(converse(TripAgents.MemoryArm.networked(Duration.ofMillis(30))).get(1)).contains(NOTE);
-    server.close();
-    server = new ScriptedChatServer();
-    assertThat(converse(TripAgents.MemoryArm.networked(Duration.ofMillis(110))).get(1))
-        .isEqualTo("unavailable: this turn's latency budget cannot afford a memory read now; go on without it");
+    try (ScriptedChatServer second = new ScriptedChatServer()) { // a fresh script for the second round trip
+      server = second;
+      assertThat(converse(TripAgents.MemoryArm.networked(Duration.ofMillis(110))).get(1))
+          .isEqualTo("unavailable: this turn's latency budget cannot afford a memory read now; go on without it");
+    }
   }
 
   static ScriptedChatServer.ToolCall remember(String text) {

@@ -3,6 +3,8 @@ package dev.memloop.agents.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.memloop.runtime.llm.ScriptedChatServerExtension;
+import org.junit.jupiter.api.extension.ExtendWith;
 import dev.memloop.runtime.llm.ChatCalls;
 import dev.memloop.runtime.llm.LlmCounters;
 import dev.memloop.runtime.llm.LlmSettings;
@@ -12,26 +14,21 @@ import dev.memloop.workloads.trip.TripConversations;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalDouble;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The rubric grader against the scripted OpenAI-compatible server. */
+@ExtendWith(ScriptedChatServerExtension.class)
 class RubricGraderTest {
 
   ScriptedChatServer server;
   ChatCalls calls;
 
   @BeforeEach
-  void start() throws Exception {
-    server = new ScriptedChatServer();
+  void start(ScriptedChatServer server) throws Exception {
+    this.server = server;
     calls = new ChatCalls(new LlmSettings(server.baseUrl(), "gpt-5-mini", OptionalDouble.empty(), Duration.ofSeconds(10),
         0, Duration.ZERO, "sk-trip-test-key"), new LlmCounters());
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   @Test

@@ -3,6 +3,8 @@ package dev.memloop.agents.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.memloop.runtime.llm.ScriptedChatServerExtension;
+import org.junit.jupiter.api.extension.ExtendWith;
 import dev.memloop.runtime.llm.CallLimits;
 import dev.memloop.runtime.llm.ChatCalls;
 import dev.memloop.runtime.llm.LlmCallException;
@@ -31,6 +33,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The LLM reasoner against a scripted OpenAI-compatible server, through the real langchain4j client. */
+@ExtendWith(ScriptedChatServerExtension.class)
 class LlmReasonerTest {
 
   static final String KEY = "sk-test-9f8e7d6c5b4a";
@@ -39,15 +42,14 @@ class LlmReasonerTest {
   LlmCounters counters;
 
   @BeforeEach
-  void start() throws Exception {
-    server = new ScriptedChatServer();
+  void start(ScriptedChatServer server) throws Exception {
+    this.server = server;
     blocking = Executors.newFixedThreadPool(2);
     counters = new LlmCounters();
   }
 
   @AfterEach
   void stop() {
-    server.close();
     blocking.shutdownNow();
   }
 

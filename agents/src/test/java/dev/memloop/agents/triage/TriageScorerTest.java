@@ -8,6 +8,7 @@ import dev.memloop.runtime.step.ActionStatus;
 import dev.memloop.runtime.step.Decision;
 import dev.memloop.runtime.step.GuardCheck;
 import dev.memloop.runtime.step.GuardOutcome;
+import dev.memloop.runtime.step.ReadCost;
 import dev.memloop.runtime.step.MemoryOutcome;
 import dev.memloop.runtime.step.PatternMarks;
 import dev.memloop.runtime.step.StepRecord;
@@ -32,7 +33,7 @@ class TriageScorerTest {
   static StepRecord step(String alert, Decision.Kind kind, Decision.Recognition recognition, GuardOutcome guard,
       boolean executed) {
     return new StepRecord("agent", 0, 0, alert, new Decision(kind, "line", recognition),
-        new GuardCheck(guard, null, Double.NaN, 0, 0, 0, 0, 0),
+        new GuardCheck(guard, null, Double.NaN, ReadCost.ZERO),
         executed ? new ActionRun(ActionStatus.DONE, 1, null, null, 0) : ActionRun.NOT_RUN,
         executed ? MemoryOutcome.STORED : null, List.of(), PatternMarks.NONE, 0);
   }

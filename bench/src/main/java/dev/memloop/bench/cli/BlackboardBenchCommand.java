@@ -1,9 +1,14 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CliConfig;
+import dev.memloop.cli.command.CommandRun;
+import dev.memloop.cli.command.ActorSystems;
 import dev.memloop.bench.benchmarks.board.BoardReadBenchmark;
 import dev.memloop.bench.benchmarks.board.BoardStress;
-import dev.memloop.bench.report.Percentiles;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.Percentiles;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.timing.Units;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -69,7 +74,7 @@ final class BlackboardBenchCommand implements Callable<Integer> {
     parameters.put("readsPerRound", reads);
     parameters.put("posts", posts);
     parameters.put("writers", writers);
-    BenchRun run = BenchRun.start(spec, output, "blackboard", parameters);
+    CommandRun run = CommandRun.start(spec, output, "blackboard", parameters);
     Map<String, Object> records = new LinkedHashMap<>();
     String report = ActorSystems.with("memloop-bench-blackboard", CliConfig.load(null), system -> {
       BoardReadBenchmark.Result read = BoardReadBenchmark.run(system, items, dimension, rounds, reads, 42);

@@ -1,10 +1,16 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.command.BoardFleetFlags;
+import dev.memloop.cli.command.Durations;
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CommandRun;
+import dev.memloop.cli.command.ActorSystems;
 import com.typesafe.config.Config;
 import dev.memloop.bench.benchmarks.board.BoardLadder;
 import dev.memloop.bench.benchmarks.board.LadderCell;
 import dev.memloop.bench.benchmarks.board.LadderChart;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.config.AgentConfig;
@@ -59,19 +65,19 @@ final class BlackboardLadderCommand implements Callable<Integer> {
     FleetAlertSpec workload = fleet.workload();
     List<BoardLadder.Rung> rungs = BoardLadder.rungs(rtts);
     Map<String, Object> parameters = new LinkedHashMap<>();
-    parameters.put("agents", fleet.agents);
+    parameters.put("agents", fleet.agents());
     parameters.put("rungs", rungs.stream().map(BoardLadder.Rung::name).toList());
-    parameters.put("seeds", fleet.seed + ".." + (fleet.seed + seeds - 1));
+    parameters.put("seeds", fleet.seed() + ".." + (fleet.seed() + seeds - 1));
     parameters.put("agent", base.toString());
-    parameters.put("model", fleet.model.configName() + " (simulated)");
+    parameters.put("model", fleet.model().configName() + " (simulated)");
     parameters.put("workload", workload.toString());
-    BenchRun run = BenchRun.start(spec, output, "blackboard-ladder", "memloop blackboard ladder", parameters);
+    CommandRun run = CommandRun.start(spec, output, "blackboard-ladder", "memloop blackboard ladder", parameters);
     PrintWriter console = run.console();
 
     List<LadderCell> cells = ActorSystems.with("memloop-ladder", root, system -> {
-      fleet.warmUp(system, base, console, output.progress);
-      return BoardLadder.run(system, base, workload, fleet.model.parameters(), fleet.seed, seeds, rungs,
-          HighResolutionTimer.shared(), step -> output.progress.line(console, "%s", step));
+      fleet.warmUp(system, base, console, output.progress());
+      return BoardLadder.run(system, base, workload, fleet.model().parameters(), fleet.seed(), seeds, rungs,
+          HighResolutionTimer.shared(), step -> output.progress().line(console, "%s", step));
     });
     TextTable table = new TextTable("rung", "redundant per agent", "own", "cross", "lookups afforded per agent",
         "lookup p50 us", "blocked new");
@@ -81,8 +87,8 @@ final class BlackboardLadderCommand implements Callable<Integer> {
           c.blockedNew());
     }
     String footer = String.format(Locale.ROOT, "%d agents per fleet, about %.1f duplicates per agent, budget %s per "
-        + "turn, %d seeds per rung; model %s is simulated; chart: ladder.png%n", fleet.agents,
-        cells.get(0).duplicatesPerAgent(), base.budget().toMillis() + " ms", seeds, fleet.model.configName());
+        + "turn, %d seeds per rung; model %s is simulated; chart: ladder.png%n", fleet.agents(),
+        cells.get(0).duplicatesPerAgent(), base.budget().toMillis() + " ms", seeds, fleet.model().configName());
     LadderChart.writePng(run.file("ladder.png"), cells, "Fleet on one blackboard: redundant investigations vs board "
         + "latency (budget " + base.budget().toMillis() + " ms/turn)");
     console.print(table.plain() + footer);

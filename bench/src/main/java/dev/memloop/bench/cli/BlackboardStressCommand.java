@@ -1,7 +1,13 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.command.Durations;
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CliConfig;
+import dev.memloop.cli.command.CommandRun;
+import dev.memloop.cli.command.ActorSystems;
 import dev.memloop.bench.benchmarks.board.BoardStress;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.timing.Units;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -60,7 +66,7 @@ final class BlackboardStressCommand implements Callable<Integer> {
     parameters.put("window", window);
     parameters.put("readers", readers);
     parameters.put("readPause", readPause.toString());
-    BenchRun run = BenchRun.start(spec, output, "blackboard-stress", "memloop blackboard stress", parameters);
+    CommandRun run = CommandRun.start(spec, output, "blackboard-stress", "memloop blackboard stress", parameters);
     BoardStress.Result result = ActorSystems.with("memloop-stress", CliConfig.load(null),
         system -> BoardStress.run(system, agents, posts, window, readers, readPause.toNanos()));
     TextTable table = new TextTable("agents", "posts each", "acknowledged", "rejected", "board size", "duplicate ids",

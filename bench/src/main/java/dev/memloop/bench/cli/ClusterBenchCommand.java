@@ -1,5 +1,9 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CliConfig;
+import dev.memloop.cli.command.CommandRun;
 import com.typesafe.config.Config;
 import dev.memloop.bench.benchmarks.cluster.ClusterBench;
 import java.io.PrintWriter;
@@ -58,10 +62,10 @@ final class ClusterBenchCommand implements Callable<Integer> {
     parameters.put("items", items);
     parameters.put("posts", posts);
     parameters.put("seed", seed);
-    BenchRun run = BenchRun.start(spec, output, "cluster", parameters);
+    CommandRun run = CommandRun.start(spec, output, "cluster", parameters);
     Config base = CliConfig.load(null);
     ClusterBench.Result result = ClusterBench.run(new ClusterBench.Settings(agents, rounds, requests, items, posts, seed),
-        base, output.progress.lines() ? run.console() : new PrintWriter(Writer.nullWriter()));
+        base, output.progress().lines() ? run.console() : new PrintWriter(Writer.nullWriter()));
     String report = result.report();
     run.console().print(report);
     return run.finish("cluster.json", Map.of("result", result), "```\n" + report + "```\n");

@@ -1,5 +1,8 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CommandRun;
 import dev.memloop.bench.benchmarks.cluster.ClusterDemo;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -77,7 +80,7 @@ final class ClusterDemoCommand implements Callable<Integer> {
     parameters.put("kill_during_handoff", duringHandoff);
     parameters.put("hog", hogs);
     parameters.put("seed", seed);
-    BenchRun run = BenchRun.start(spec, output, "cluster-demo", "memloop cluster-demo", parameters);
+    CommandRun run = CommandRun.start(spec, output, "cluster-demo", "memloop cluster-demo", parameters);
     // the nodes' logs are part of the run's results, not left in the temporary directory
     ClusterDemo.Kill kill = restartAll ? ClusterDemo.Kill.RESTART_ALL : duringHandoff
         ? ClusterDemo.Kill.DURING_HANDOFF : midTurn ? ClusterDemo.Kill.MID_TURN : ClusterDemo.Kill.AFTER_TURN;

@@ -1,5 +1,10 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.command.EmbedderOption;
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CliConfig;
+import dev.memloop.cli.command.CommandRun;
 import com.typesafe.config.Config;
 import dev.memloop.bench.benchmarks.durability.DurabilityBench;
 import dev.memloop.memory.Embedder;
@@ -49,9 +54,8 @@ final class DurabilityBenchCommand implements Callable<Integer> {
       + "(default: PGlite started for the run).")
   private String pgUrl;
 
-  @Option(names = "--embedder", defaultValue = "default",
-      description = EmbedderChoice.FORMS + " (default: ${DEFAULT-VALUE}).")
-  private String embedder;
+  @CommandLine.Mixin
+  private EmbedderOption embedder;
 
   @CommandLine.Mixin
   private RunOutput output;
@@ -68,7 +72,7 @@ final class DurabilityBenchCommand implements Callable<Integer> {
     if (pgUrl != null) {
       Options.valid(spec, () -> PgUrl.checked(pgUrl, "--pg-url"));
     }
-    Embedder chosen = Options.valid(spec, () -> EmbedderChoice.parse(embedder)).embedder();
+    Embedder chosen = embedder.embedder(spec);
     Config root = CliConfig.load(null);
     // every action remembered, nothing priced out: what is measured is keeping the memory, not the guard
     AgentConfig agent = AgentConfigs.agent(root).withPolicy(MemoryPolicyKind.PER_STEP).withThreshold(0.99)
@@ -81,7 +85,7 @@ final class DurabilityBenchCommand implements Callable<Integer> {
     parameters.put("rounds", rounds);
     parameters.put("journal", pgUrl == null ? "pglite" : PgUrl.redacted(pgUrl));
     parameters.put("embedder", chosen.name());
-    BenchRun run = BenchRun.start(spec, output, "durability", "memloop bench durability", parameters);
+    CommandRun run = CommandRun.start(spec, output, "durability", "memloop bench durability", parameters);
     DurabilityBench.Result result = DurabilityBench.run(new DurabilityBench.Settings(agents, turns, itemsPerTurn,
         snapshotEvery, rounds, pgUrl), agent, chosen, root, run.console());
     String report = result.report();

@@ -1,8 +1,11 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CommandRun;
 import dev.memloop.memory.timing.Units;
 import dev.memloop.bench.benchmarks.embed.EmbedBenchmark;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.embed.Embedders;
 import java.io.PrintWriter;
@@ -66,7 +69,7 @@ final class EmbedCommand implements Callable<Integer> {
     parameters.put("model", model == null ? "default (distilled)" : model.toString());
     parameters.put("seed", seed);
     parameters.put("warmupSeconds", warmup);
-    BenchRun run = BenchRun.start(spec, output, "embed", parameters);
+    CommandRun run = CommandRun.start(spec, output, "embed", parameters);
     PrintWriter console = run.console();
     EmbedBenchmark.Result result = EmbedBenchmark.run(config, fast, transformer, console::println);
     TextTable table = new TextTable("operation", "p50 us", "p99 us", "round p50 us", "samples");

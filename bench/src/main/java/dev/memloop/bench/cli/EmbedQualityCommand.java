@@ -1,6 +1,9 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CommandRun;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.embed.Embedders;
 import dev.memloop.memory.embed.EmbeddingQuality;
@@ -41,7 +44,7 @@ final class EmbedQualityCommand implements Callable<Integer> {
     }
     embedders.add(teacher);
     embedders.add(Embedders.hashing(256));
-    BenchRun run = BenchRun.start(spec, output, "embed-quality",
+    CommandRun run = CommandRun.start(spec, output, "embed-quality",
         Map.<String, Object>of("model", model == null ? "default (distilled)" : model.toString()));
     PrintWriter console = run.console();
     List<EmbeddingQuality.Report> reports = new ArrayList<>();

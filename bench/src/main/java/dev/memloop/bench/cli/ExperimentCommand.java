@@ -1,4 +1,4 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
 import dev.memloop.bench.experiments.Experiment;
 import dev.memloop.bench.experiments.Experiments;

@@ -1,7 +1,11 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.command.EmbedderOption;
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CommandRun;
 import dev.memloop.bench.benchmarks.guard.GuardBench;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.GuardCalibration;
@@ -26,7 +30,7 @@ import picocli.CommandLine.Option;
 @Command(name = "guard", mixinStandardHelpOptions = true,
     description = {"The action guard's modes on pairs of action lines, each pair decided end to end (the second line "
         + "checked against a memory holding the first): cosine alone on whole lines (the guard before identities, "
-        + "at its F1-best threshold and at the lowest within 0.5% false blocks), identity-aware (the default), keyed "
+        + "at its F1-best threshold and at the lowest within 0.5%% false blocks), identity-aware (the default), keyed "
         + "and structured. For each: the false-block rate (different acts blocked), the miss rate (repeats let "
         + "through), and the lookup's p50 and p99 over memories of 100 and 1,000 actions, the modes taking turns."})
 final class GuardBenchCommand implements Callable<Integer> {
@@ -34,9 +38,8 @@ final class GuardBenchCommand implements Callable<Integer> {
   @CommandLine.Spec
   private CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--embedder", defaultValue = "default",
-      description = EmbedderChoice.FORMS + " (default: ${DEFAULT-VALUE}).")
-  private String embedder;
+  @CommandLine.Mixin
+  private EmbedderOption embedder;
 
   @Option(names = "--pairs", paramLabel = "FILE", description = "A CSV of a,b,same; default: memloop's adversarial set.")
   private Path pairsFile;
@@ -67,7 +70,7 @@ final class GuardBenchCommand implements Callable<Integer> {
     Options.require(spec, rounds > 0 && rounds <= lookups, "--rounds must be in [1, --lookups]: " + rounds);
     Options.require(spec, threshold == null || (threshold >= 0 && threshold <= 1),
         "--threshold must be in [0, 1]: " + threshold);
-    Embedder chosen = Options.valid(spec, () -> EmbedderNames.resolve(embedder));
+    Embedder chosen = embedder.embedder(spec);
     List<GuardPair> pairs = Options.valid(spec, this::pairs);
     double decideAt = threshold != null ? threshold : GuardCalibration.shippedThreshold(chosen, true)
         .orElseGet(() -> GuardCalibration.fit(pairs, chosen).threshold());
@@ -78,7 +81,7 @@ final class GuardBenchCommand implements Callable<Integer> {
     parameters.put("rounds", rounds);
     parameters.put("warmup", warmup);
     parameters.put("threshold", decideAt);
-    BenchRun run = BenchRun.start(spec, output, "guard", parameters);
+    CommandRun run = CommandRun.start(spec, output, "guard", parameters);
     PrintWriter console = run.console();
     GuardBench.Result result = GuardBench.run(pairs, chosen, decideAt, lookups, rounds, warmup);
     TextTable table = new TextTable("mode", "threshold", "false blocks", "misses", "p50 us, 100", "p99 us, 100",

@@ -1,4 +1,4 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
 import java.io.IOException;
 import java.nio.file.Files;

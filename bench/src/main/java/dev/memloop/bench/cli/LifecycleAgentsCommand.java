@@ -1,9 +1,16 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.command.EmbedderOption;
+import dev.memloop.cli.command.Heap;
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CliConfig;
+import dev.memloop.cli.command.CommandRun;
+import dev.memloop.cli.command.ActorSystems;
 import com.typesafe.config.Config;
 import dev.memloop.bench.benchmarks.runtime.AgentLifecycleBenchmark;
 import dev.memloop.bench.benchmarks.runtime.IdleFootprint;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.runtime.config.AgentConfig;
 import dev.memloop.runtime.config.AgentConfigs;
@@ -48,9 +55,8 @@ final class LifecycleAgentsCommand implements Callable<Integer> {
       description = "Idle actors per kind for the footprint; 0 skips it (default: ${DEFAULT-VALUE}).")
   private int idle;
 
-  @Option(names = "--embedder", defaultValue = "default",
-      description = EmbedderChoice.FORMS + " (default: ${DEFAULT-VALUE}).")
-  private String embedder;
+  @CommandLine.Mixin
+  private EmbedderOption embedder;
 
   @CommandLine.Mixin
   private RunOutput output;
@@ -69,7 +75,7 @@ final class LifecycleAgentsCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), "idle must be in [0, 1000000]: " + idle);
     }
     Heap.require(spec, "--idle", idle, idle, IDLE_BYTES, "idle actors (both kinds alive at once)");
-    Embedder chosen = Options.valid(spec, () -> EmbedderChoice.parse(embedder)).embedder();
+    Embedder chosen = embedder.embedder(spec);
     Config root = CliConfig.load(null);
     AgentConfig agent = AgentConfigs.agent(root).withPolicy(MemoryPolicyKind.PER_STEP).withThreshold(0.99);
     Map<String, Object> parameters = new LinkedHashMap<>();
@@ -77,13 +83,13 @@ final class LifecycleAgentsCommand implements Callable<Integer> {
     parameters.put("idle", idle);
     parameters.put("embedder", chosen.name());
     parameters.put("policy", "per-step");
-    BenchRun run = BenchRun.start(spec, output, "lifecycle-agents", "memloop lifecycle agents", parameters);
+    CommandRun run = CommandRun.start(spec, output, "lifecycle-agents", "memloop lifecycle agents", parameters);
     PrintWriter console = run.console();
     Map<String, Object> records = new LinkedHashMap<>();
     TextTable table = new TextTable("measure", "bare Pekko", "agent", "agent / bare");
     ActorSystems.with("memloop-lifecycle", root, system -> {
       AgentLifecycleBenchmark.Result rates = AgentLifecycleBenchmark.run(system, config, agent, chosen,
-          line -> output.progress.line(console, "%s", line));
+          line -> output.progress().line(console, "%s", line));
       records.put("lifecycle", rates);
       table.row("spawn + turn + stop /s (median of " + rounds + ")", thousands(rates.bareMedian()),
           thousands(rates.agentMedian()), String.format(Locale.ROOT, "%.2f (median pair)", rates.ratio()));
@@ -91,7 +97,7 @@ final class LifecycleAgentsCommand implements Callable<Integer> {
           String.format(Locale.ROOT, "%.2f-%.2f", rates.pairRatios().stream().mapToDouble(Double::doubleValue).min()
               .orElse(0), rates.pairRatios().stream().mapToDouble(Double::doubleValue).max().orElse(0)));
       if (idle > 0) {
-        output.progress.line(console, "  idle footprint: %d actors per kind", idle);
+        output.progress().line(console, "  idle footprint: %d actors per kind", idle);
         IdleFootprint.Result footprint = IdleFootprint.measure(system, idle, agent, chosen);
         records.put("footprint", footprint);
         table.row("heap bytes per idle actor", footprint.bareBytes(), footprint.agentBytes(),

@@ -1,4 +1,4 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -1,10 +1,20 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.command.EmbedderOption;
+import dev.memloop.cli.command.FleetFootprint;
+import dev.memloop.cli.command.Heap;
+import dev.memloop.cli.command.Failures;
+import dev.memloop.cli.command.Durations;
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CliConfig;
+import dev.memloop.cli.command.CommandRun;
+import dev.memloop.cli.command.ActorSystems;
 import com.typesafe.config.Config;
 import dev.memloop.agents.triage.TriageFleet;
 import dev.memloop.agents.triage.TriageRun;
 import dev.memloop.bench.benchmarks.runtime.IdleMemories;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.memory.timing.Units;
@@ -75,9 +85,8 @@ final class LifecycleIdleCommand implements Callable<Integer> {
           + "(default: ${DEFAULT-VALUE}).")
   private int active;
 
-  @Option(names = "--embedder", defaultValue = "default",
-      description = EmbedderChoice.FORMS + " (default: ${DEFAULT-VALUE}).")
-  private String embedder;
+  @CommandLine.Mixin
+  private EmbedderOption embedder;
 
   @CommandLine.Mixin
   private RunOutput output;
@@ -106,9 +115,9 @@ final class LifecycleIdleCommand implements Callable<Integer> {
     long idleBytes = form == IdleMemories.Form.FULL ? FULL_BYTES_PER_AGENT + FULL_BYTES_PER_ITEM * items
         : COMPACT_BYTES_PER_AGENT + COMPACT_BYTES_PER_ITEM * items;
     Heap.require(spec, "--agents", agents, agents, idleBytes, "idle agents of " + items + " items");
-    Heap.requireTotal(spec, "--active", active, (long) agents * idleBytes + (long) active * FleetCommand.bytesPerAgent(),
+    Heap.requireTotal(spec, "--active", active, (long) agents * idleBytes + (long) active * FleetFootprint.bytesPerAgent(),
         String.format(Locale.ROOT, "%,d idle and %,d active agents", agents, active));
-    Embedder chosen = Options.valid(spec, () -> EmbedderChoice.parse(embedder)).embedder();
+    Embedder chosen = embedder.embedder(spec);
     Config root = CliConfig.load(null);
     AgentConfig agent = AgentConfigs.agent(root).withPolicy(MemoryPolicyKind.PER_STEP).withThreshold(0.99)
         .withBudget(null); // learning the items is not what is measured: no lookup is priced out while filling
@@ -119,19 +128,19 @@ final class LifecycleIdleCommand implements Callable<Integer> {
     parameters.put("sample", sample);
     parameters.put("idle_timeout_ms", idleTimeout.toMillis());
     parameters.put("embedder", chosen.name());
-    BenchRun run = BenchRun.start(spec, output, "lifecycle-idle", "memloop lifecycle idle", parameters);
+    CommandRun run = CommandRun.start(spec, output, "lifecycle-idle", "memloop lifecycle idle", parameters);
     PrintWriter console = run.console();
     TriageRun.Outcome[] fleet = new TriageRun.Outcome[1];
     Heap.Peak heap = Heap.watch();
     IdleMemories.Result result = ActorSystems.with("memloop-idle", root, system ->
         IdleMemories.measure(system, agents, items, form, idleTimeout, agent, chosen, sample, done -> {
           if (done % 100_000 == 0 || done == agents) {
-            output.progress.line(console, "  %,d of %,d agents learned", done, agents);
+            output.progress().line(console, "  %,d of %,d agents learned", done, agents);
             console.flush();
           }
         }, () -> {
           if (active > 0) {
-            output.progress.line(console, "  %,d active per-step agents beside them", active);
+            output.progress().line(console, "  %,d active per-step agents beside them", active);
             console.flush();
             AgentGroup group = new AgentGroup("active", active, AgentConfigs.groups(root, active).get(0).config()
                 .withPolicy(MemoryPolicyKind.PER_STEP));

@@ -1,8 +1,12 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.command.Heap;
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CommandRun;
 import dev.memloop.bench.benchmarks.lifecycle.Lifecycle;
 import dev.memloop.bench.benchmarks.lifecycle.LifecycleBenchmark;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,7 +69,7 @@ final class LifecycleMemoriesCommand implements Callable<Integer> {
     parameters.put("seconds", seconds);
     parameters.put("rounds", rounds);
     parameters.put("seed", seed);
-    BenchRun run = BenchRun.start(spec, output, "lifecycle-memories", "memloop lifecycle memories", parameters);
+    CommandRun run = CommandRun.start(spec, output, "lifecycle-memories", "memloop lifecycle memories", parameters);
     PrintWriter console = run.console();
     console.printf(Locale.ROOT, "%d items x %d dims per lifecycle, recall top-%d, %d rounds x %.1f s%n", items, dimension,
         k, rounds, seconds);

@@ -1,5 +1,11 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.command.ModelSpend;
+import dev.memloop.cli.command.Failures;
+import dev.memloop.cli.command.Durations;
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CommandRun;
 import dev.memloop.bench.benchmarks.conversation.LocomoAnswers;
 import dev.memloop.bench.benchmarks.conversation.LocomoFile;
 import dev.memloop.bench.benchmarks.conversation.LocomoRetrieval;
@@ -7,7 +13,7 @@ import dev.memloop.bench.benchmarks.conversation.ReadPolicies;
 import dev.memloop.bench.experiments.LlmRun;
 import dev.memloop.bench.report.Charts;
 import dev.memloop.bench.report.Figure;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.llm.LlmCallException;
@@ -98,7 +104,7 @@ final class LocomoBenchCommand implements Callable<Integer> {
     LlmRun llm = null;
     List<LocomoAnswers.Prompt> prompts = List.of();
     if (spend.real()) {
-      llm = Options.valid(spec, () -> ReproduceLlm.resolve(spend.llm, model, spend.llmBaseUrl, false));
+      llm = Options.valid(spec, () -> ReproduceLlm.resolve(spend.llm(), model, spend.llmBaseUrl(), false));
       Options.require(spec, llm != null, "--llm openai needs OPENAI_API_KEY, or --llm-base-url of a server that needs "
           + "no key (Ollama, vLLM, llama.cpp)");
       prompts = LocomoAnswers.prompts(conversations, resolved.values().iterator().next(), maxK);
@@ -106,7 +112,7 @@ final class LocomoBenchCommand implements Callable<Integer> {
       spec.commandLine().getErr().printf(Locale.ROOT, "locomo answers: %,d model calls, about %,d tokens%n",
           LocomoAnswers.calls(prompts, judge), tokens);
       spec.commandLine().getErr().flush();
-      if (tokens > spend.tokenBudget && !spend.yes) {
+      if (tokens > spend.tokenBudget() && !spend.yes()) {
         throw spend.overBudget(spec);
       }
     }
@@ -119,7 +125,7 @@ final class LocomoBenchCommand implements Callable<Integer> {
     parameters.put("rtt", rttNanos.stream().map(n -> Units.config(Duration.ofNanos(n))).toList());
     parameters.put("budget", Units.config(budget));
     parameters.put("llm", llm == null ? "none" : llm.calls().modelName());
-    BenchRun run = BenchRun.start(spec, output, "locomo", parameters);
+    CommandRun run = CommandRun.start(spec, output, "locomo", parameters);
     PrintWriter console = run.console();
     Consumer<String> progress = line -> {
       console.println(line);
@@ -226,7 +232,7 @@ final class LocomoBenchCommand implements Callable<Integer> {
   }
 
   /** hit@k against the round trip, one line per policy (the first embedder's), in-process at its measured cost. */
-  private Figure policyFigure(List<ReadPolicies.PolicyResult> policies, int k, BenchRun run) throws Exception {
+  private Figure policyFigure(List<ReadPolicies.PolicyResult> policies, int k, CommandRun run) throws Exception {
     String first = policies.get(0).embedder();
     Charts chart = Charts.line("LoCoMo: hit@" + k + " against the store's round trip", "round trip per read (ms, log)",
         "hit@" + k).logX().dodge().yRange(0, 1)

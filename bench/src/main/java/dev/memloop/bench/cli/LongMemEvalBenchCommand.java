@@ -1,8 +1,11 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CommandRun;
 import dev.memloop.bench.benchmarks.conversation.LongMemEvalFile;
 import dev.memloop.bench.benchmarks.conversation.LongMemEvalRetrieval;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.Units;
 import java.io.PrintWriter;
@@ -53,7 +56,7 @@ final class LongMemEvalBenchCommand implements Callable<Integer> {
     parameters.put("embedders", retrieval.embedders);
     parameters.put("k", sortedKs);
     parameters.put("analysis", lexical.name());
-    BenchRun run = BenchRun.start(spec, output, "longmemeval", parameters);
+    CommandRun run = CommandRun.start(spec, output, "longmemeval", parameters);
     PrintWriter console = run.console();
     LongMemEvalRetrieval.Result result = LongMemEvalRetrieval.run(questions, resolved, sortedKs, lexical, line -> {
       console.println(line);

@@ -1,6 +1,9 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CommandRun;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.timing.Units;
@@ -60,7 +63,7 @@ final class McpBenchCommand implements Callable<Integer> {
     parameters.put("k", k);
     parameters.put("embedder", embedder);
     parameters.put("seed", seed);
-    BenchRun run = BenchRun.start(spec, output, "mcp", parameters);
+    CommandRun run = CommandRun.start(spec, output, "mcp", parameters);
     PrintWriter console = run.console();
     List<McpLatency.Row> rows;
     try (WorkingMemory memory = WorkingMemory.builder(resolved).threadSafe().build()) {

@@ -1,5 +1,6 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.Main;
 import dev.memloop.bench.benchmarks.embed.EmbedBenchmark;
 import dev.memloop.mcp.HttpMcpServer;
 import dev.memloop.mcp.MemoryMcpServer;

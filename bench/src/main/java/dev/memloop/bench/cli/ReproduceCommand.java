@@ -1,12 +1,20 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.command.EmbedderOption;
+import dev.memloop.cli.command.ModelSpend;
+import dev.memloop.cli.command.Durations;
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CliConfig;
+import dev.memloop.cli.command.CommandRun;
+import dev.memloop.cli.command.ActorSystems;
 import dev.memloop.bench.experiments.Experiment;
 import dev.memloop.bench.experiments.ExperimentContext;
 import dev.memloop.bench.experiments.ExperimentReport;
 import dev.memloop.bench.experiments.Experiments;
 import dev.memloop.bench.experiments.LlmRun;
 import dev.memloop.bench.experiments.NetworkEmbedCost;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.config.EmbedderChoice;
 import dev.memloop.runtime.config.EmbedderNames;
@@ -46,9 +54,8 @@ final class ReproduceCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "42", description = "First workload seed (default: ${DEFAULT-VALUE}).")
   private long seed;
 
-  @Option(names = "--embedder", defaultValue = "default", description = "The local embedder: "
-      + EmbedderChoice.FORMS + " (default: ${DEFAULT-VALUE}, the distilled static model).")
-  private String embedder;
+  @CommandLine.Mixin
+  private EmbedderOption embedder;
 
   @Option(names = "--network-embed", converter = Durations.class, description = "The cost of one network "
       + "embedding, pricing the network stacks (default: measured when OPENAI_API_KEY or OPENAI_BASE_URL is set, "
@@ -106,34 +113,34 @@ final class ReproduceCommand implements Callable<Integer> {
     }
     List<Experiment> experiments = Options.valid(spec, () -> Experiments.select(chosen));
     Options.valid(spec, () -> dev.memloop.agents.triage.TriageWorkloads.checkNotHeldOut(seed));
-    Options.valid(spec, () -> EmbedderNames.resolve(embedder));
+    embedder.embedder(spec);
     if (pgUrl != null) {
       Options.valid(spec, () -> dev.memloop.pgvector.PgUrl.checked(pgUrl, "--pg-url")); // shown without its password
     }
     Options.require(spec, networkEmbed == null || !networkEmbed.isZero(), "network embed cost must be > 0: " + Units.config(networkEmbed));
     spend.check(spec);
-    LlmRun llmRun = Options.valid(spec, () -> ReproduceLlm.resolve(spend.llm, model, spend.llmBaseUrl, rubric));
+    LlmRun llmRun = Options.valid(spec, () -> ReproduceLlm.resolve(spend.llm(), model, spend.llmBaseUrl(), rubric));
     List<LlmRun.Estimate> estimates = ReproduceLlm.estimates(llmRun, experiments);
-    if (!ReproduceLlm.affordable(estimates, spend.tokenBudget, spend.yes, spec.commandLine().getErr())) {
+    if (!ReproduceLlm.affordable(estimates, spend.tokenBudget(), spend.yes(), spec.commandLine().getErr())) {
       throw spend.overBudget(spec);
     }
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("experiments", experiments.stream().map(Experiment::id).toList());
     parameters.put("quick", quick);
     parameters.put("seed", seed);
-    parameters.put("embedder", embedder);
+    parameters.put("embedder", embedder.name());
     parameters.put("percentiles", "nearest rank");
     parameters.put("llm", llmRun == null ? "none" : llmRun.settings().toString());
     parameters.put("llmEstimates", estimates);
     parameters.put("pgUrl", pgUrl == null ? "PGlite via scripts/pglite-server" : "given (not recorded: it may hold a password)");
-    BenchRun run = BenchRun.start(spec, output, "reproduce", "memloop reproduce", parameters);
+    CommandRun run = CommandRun.start(spec, output, "reproduce", "memloop reproduce", parameters);
     PrintWriter console = run.console();
     if (spend.real() && llmRun == null) {
       console.println("--llm openai: neither OPENAI_API_KEY nor OPENAI_BASE_URL (nor --llm-base-url) is set, so the "
           + "real-model arms of Tables 1 and 4 are skipped; the simulated arms run");
     }
     NetworkEmbedCost network = experiments.stream().anyMatch(Experiment::pricesNetworkEmbedding)
-        ? NetworkEmbedCost.resolve(networkEmbed, System.getenv(), spend.llmBaseUrl, quick ? 10 : 30)
+        ? NetworkEmbedCost.resolve(networkEmbed, System.getenv(), spend.llmBaseUrl(), quick ? 10 : 30)
         : NetworkEmbedCost.notNeeded();
     console.println("network embedding: " + network.source());
     List<ExperimentReport> reports;
@@ -146,9 +153,9 @@ final class ReproduceCommand implements Callable<Integer> {
           console.flush();
           long start = System.nanoTime();
           ExperimentReport report;
-          try (ExperimentProgress stages = new ExperimentProgress(e.id(), output.progress.bars() && !output.json,
-              output.progress.lines(), console)) {
-            ExperimentContext context = new ExperimentContext(system, seed, quick, run.file(""), stages::stage, embedder,
+          try (ExperimentProgress stages = new ExperimentProgress(e.id(), output.progress().bars() && !output.json(),
+              output.progress().lines(), console)) {
+            ExperimentContext context = new ExperimentContext(system, seed, quick, run.file(""), stages::stage, embedder.name(),
                 network.cost(), network.source(), pgUrl, llmRun);
             report = e.run(context);
           }

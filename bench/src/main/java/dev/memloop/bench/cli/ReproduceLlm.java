@@ -1,5 +1,6 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.command.CliConfig;
 import dev.memloop.bench.experiments.Experiment;
 import dev.memloop.bench.experiments.LlmRun;
 import dev.memloop.bench.experiments.ReadPolicyGap;

@@ -1,4 +1,4 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
 /** What the reproduction report says first: where it differs from the paper, and why. */
 final class ReproduceNotes {

@@ -1,5 +1,6 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.command.Options;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.index.TextAnalysis;
 import dev.memloop.runtime.config.EmbedderNames;

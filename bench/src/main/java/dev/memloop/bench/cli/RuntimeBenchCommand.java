@@ -1,11 +1,17 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.command.EmbedderOption;
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CliConfig;
+import dev.memloop.cli.command.CommandRun;
+import dev.memloop.cli.command.ActorSystems;
 import com.typesafe.config.Config;
 import dev.memloop.agents.triage.TriageFleet;
 import dev.memloop.agents.triage.TriageRun;
 import dev.memloop.bench.benchmarks.runtime.TurnTaxBenchmark;
 import dev.memloop.bench.experiments.RetrievalTax;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.HighResolutionTimer;
 import dev.memloop.memory.timing.Units;
@@ -56,9 +62,8 @@ final class RuntimeBenchCommand implements Callable<Integer> {
       description = "Concurrent triage agents per fleet; 0 skips the fleet (default: ${DEFAULT-VALUE}).")
   private int agents;
 
-  @Option(names = "--embedder", defaultValue = "default",
-      description = EmbedderChoice.FORMS + " (default: ${DEFAULT-VALUE}).")
-  private String embedder;
+  @CommandLine.Mixin
+  private EmbedderOption embedder;
 
   @Option(names = "--seed", defaultValue = "42", description = "Seed (default: ${DEFAULT-VALUE}).")
   private long seed;
@@ -72,7 +77,7 @@ final class RuntimeBenchCommand implements Callable<Integer> {
     if (agents < 0) {
       throw new CommandLine.ParameterException(spec.commandLine(), "agents must be >= 0: " + agents);
     }
-    EmbedderChoice choice = Options.valid(spec, () -> EmbedderChoice.parse(embedder));
+    EmbedderChoice choice = embedder.choice(spec);
     Embedder chosen = choice.embedder();
     Config root = CliConfig.load(null);
     AgentConfig base = AgentConfigs.agent(root).withEmbedder(choice);
@@ -80,12 +85,12 @@ final class RuntimeBenchCommand implements Callable<Integer> {
     parameters.put("tax", taxConfig);
     parameters.put("agents", agents);
     parameters.put("embedder", chosen.name());
-    BenchRun run = BenchRun.start(spec, output, "runtime", parameters);
+    CommandRun run = CommandRun.start(spec, output, "runtime", parameters);
     PrintWriter console = run.console();
     Map<String, Object> records = new LinkedHashMap<>();
     StringBuilder report = new StringBuilder();
     ActorSystems.with("memloop-runtime-bench", root, system -> {
-      output.progress.line(console, "turn tax: %d turns of %d steps, memory of %d items", turns, steps, items);
+      output.progress().line(console, "turn tax: %d turns of %d steps, memory of %d items", turns, steps, items);
       TurnTaxBenchmark.Result tax = TurnTaxBenchmark.run(system, taxConfig, base.withPolicy(MemoryPolicyKind.PER_STEP), chosen);
       records.put("tax", tax);
       TextTable taxTable = taxTable(tax);
@@ -120,7 +125,7 @@ final class RuntimeBenchCommand implements Callable<Integer> {
       throws Exception {
     List<AgentGroup> groups = List.of(new AgentGroup("guarded", agents, base.withPolicy(MemoryPolicyKind.PER_STEP)),
         new AgentGroup("unguarded", agents, base.withPolicy(MemoryPolicyKind.NONE)));
-    output.progress.line(console, "fleet: warming up, then %,d agents per group, one group after the other", agents);
+    output.progress().line(console, "fleet: warming up, then %,d agents per group, one group after the other", agents);
     TriageRun.warmUp(system, groups, SimulatedModelPreset.NANO_SIM.parameters(), seed, 500);
     TriageRun.Outcome outcome = TriageRun.runGroupsInTurn(system, TriageFleet.assemble(groups,
         SimulatedModelPreset.NANO_SIM.parameters(), AlertWorkloadSpec.DEFAULT, seed, HighResolutionTimer.shared()),

@@ -1,7 +1,15 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.command.EmbedderOption;
+import dev.memloop.cli.command.Failures;
+import dev.memloop.cli.command.Durations;
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CliConfig;
+import dev.memloop.cli.command.CommandRun;
+import dev.memloop.cli.command.ActorSystems;
 import com.typesafe.config.Config;
-import dev.memloop.bench.report.Directories;
+import dev.memloop.cli.report.Directories;
 import dev.memloop.bench.soak.Soak;
 import dev.memloop.bench.soak.SoakReport;
 import dev.memloop.memory.timing.Units;
@@ -59,9 +67,8 @@ final class SoakCommand implements Callable<Integer> {
       + "rows are deleted after it (default: PGlite started for the soak and killed on the schedule).")
   private String pgUrl;
 
-  @Option(names = "--embedder", defaultValue = "default",
-      description = EmbedderChoice.FORMS + " (default: ${DEFAULT-VALUE}).")
-  private String embedder;
+  @CommandLine.Mixin
+  private EmbedderOption embedder;
 
   @Option(names = "--turn-timeout", defaultValue = "60s", converter = Durations.class,
       description = "A turn not answered within this counts as unanswered (default: ${DEFAULT-VALUE}).")
@@ -103,7 +110,7 @@ final class SoakCommand implements Callable<Integer> {
     if (pgUrl != null) {
       Options.valid(spec, () -> PgUrl.checked(pgUrl, "--pg-url"));
     }
-    EmbedderChoice chosen = Options.valid(spec, () -> EmbedderChoice.parse(embedder));
+    EmbedderChoice chosen = embedder.choice(spec);
     Config root = CliConfig.load(null);
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("duration", Units.config(duration));
@@ -115,7 +122,7 @@ final class SoakCommand implements Callable<Integer> {
     parameters.put("embedder", chosen.embedder().name());
     parameters.put("model", "nano-sim (simulated)");
     return ActorSystems.with("memloop-soak", root, system -> {
-      BenchRun run = BenchRun.start(spec, output, "soak", "memloop soak", parameters);
+      CommandRun run = CommandRun.start(spec, output, "soak", "memloop soak", parameters);
       Path data = run.file("pglite-data");
       Soak.Result result;
       try {
@@ -144,24 +151,24 @@ final class SoakCommand implements Callable<Integer> {
     Options.require(spec, clients >= 1 && clients <= 64, "--clients must be in [1, 64]: " + clients);
     Options.require(spec, seed >= 0 && seed <= Long.MAX_VALUE / 2, "--seed must be in [0, " + Long.MAX_VALUE / 2
         + "]: " + seed);
-    Options.valid(spec, () -> dev.memloop.runtime.config.EmbedderNames.resolve(embedder));
+    embedder.embedder(spec);
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("duration", Units.config(duration));
     parameters.put("fault_every", Units.config(faultEvery));
     parameters.put("http_clients", clients);
     parameters.put("stdio_clients", 1);
     parameters.put("seed", seed);
-    parameters.put("embedder", embedder);
-    BenchRun run = BenchRun.start(spec, output, "soak-mcp", "memloop soak --mcp", parameters);
+    parameters.put("embedder", embedder.name());
+    CommandRun run = CommandRun.start(spec, output, "soak-mcp", "memloop soak --mcp", parameters);
     Path work = run.file("mcp-data");
     java.nio.file.Files.createDirectories(work);
-    dev.memloop.cli.mcpsoak.McpSoak.Result result = dev.memloop.cli.mcpsoak.McpSoak.run(
-        new dev.memloop.cli.mcpsoak.McpSoak.Settings(duration, faultEvery, clients, seed, embedder,
+    dev.memloop.bench.cli.mcpsoak.McpSoak.Result result = dev.memloop.bench.cli.mcpsoak.McpSoak.run(
+        new dev.memloop.bench.cli.mcpsoak.McpSoak.Settings(duration, faultEvery, clients, seed, embedder.name(),
             McpLatency.memloopCommand(), work), run.console());
     if (result.nothingLost()) {
       Directories.deleteTree(work); // the soak's journals, not a result; kept when something was lost, to look at
     }
-    String report = dev.memloop.cli.mcpsoak.McpSoakReport.plain(result);
+    String report = dev.memloop.bench.cli.mcpsoak.McpSoakReport.plain(result);
     run.console().print(report);
     int code = run.finish("soak-mcp.json", result, "```\n" + report + "```\n");
     return result.nothingLost() ? code : Failures.FAILED;

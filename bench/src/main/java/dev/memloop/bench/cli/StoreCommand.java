@@ -1,8 +1,11 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.command.RunOutput;
+import dev.memloop.cli.command.Options;
+import dev.memloop.cli.command.CommandRun;
 import dev.memloop.bench.benchmarks.store.Competitor;
 import dev.memloop.bench.benchmarks.store.StoreBenchmark;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.timing.Units;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -70,7 +73,7 @@ final class StoreCommand implements Callable<Integer> {
     parameters.put("rounds", rounds);
     parameters.put("seed", seed);
     parameters.put("data", data);
-    BenchRun run = BenchRun.start(spec, output, "store", parameters);
+    CommandRun run = CommandRun.start(spec, output, "store", parameters);
     PrintWriter console = run.console();
 
     List<StoreBenchmark.Result> results = new ArrayList<>();

@@ -2,6 +2,8 @@ package dev.memloop.bench.experiments;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import dev.memloop.memory.MemoryQuery;
+import dev.memloop.memory.actor.StoreQuery;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.actor.MemoryStore;
 import dev.memloop.runtime.config.AgentConfigs;
@@ -45,7 +47,8 @@ final class ArteryStore implements AutoCloseable {
     long id = ++requestId;
     long start = System.nanoTime();
     MemoryStore.Reply reply = AskPattern.<MemoryStore.Command, MemoryStore.Reply>ask(remote,
-        replyTo -> new MemoryStore.RecallTopK(id, null, query, k, replyTo), Duration.ofSeconds(10), agentNode.scheduler())
+        replyTo -> new MemoryStore.Search(id, StoreQuery.vector(query, k, MemoryQuery.NO_MINIMUM), replyTo),
+        Duration.ofSeconds(10), agentNode.scheduler())
         .toCompletableFuture().get(10, TimeUnit.SECONDS);
     long elapsed = System.nanoTime() - start;
     if (!(reply instanceof MemoryStore.Recalled recalled) || recalled.items().size() != k) {

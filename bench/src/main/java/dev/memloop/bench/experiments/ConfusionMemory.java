@@ -7,7 +7,7 @@ import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.WorkingMemoryBuilder;
 import dev.memloop.memory.embed.HashingEmbedder;
 import dev.memloop.runtime.patterns.DedupOnWrite;
-import dev.memloop.workloads.internal.Shuffle;
+import dev.memloop.workloads.Shuffle;
 import dev.memloop.workloads.vectors.VectorSets;
 import java.util.ArrayList;
 import java.util.HashSet;

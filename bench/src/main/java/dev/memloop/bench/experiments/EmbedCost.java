@@ -1,6 +1,6 @@
 package dev.memloop.bench.experiments;
 
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.timing.Units;
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,7 @@
 package dev.memloop.bench.experiments;
 
 import dev.memloop.bench.report.Figure;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,7 +2,7 @@ package dev.memloop.bench.experiments;
 
 import dev.memloop.bench.report.Charts;
 import dev.memloop.bench.report.Figure;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.timing.NearestRank;

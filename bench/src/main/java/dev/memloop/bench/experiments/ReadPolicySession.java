@@ -5,7 +5,7 @@ import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.runtime.patterns.AdaptiveRecall;
 import dev.memloop.runtime.patterns.DedupOnWrite;
-import dev.memloop.workloads.internal.Shuffle;
+import dev.memloop.workloads.Shuffle;
 import dev.memloop.workloads.trip.TripConstraint;
 import dev.memloop.workloads.trip.TripConversations;
 import java.util.ArrayList;

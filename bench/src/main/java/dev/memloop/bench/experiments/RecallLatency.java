@@ -2,7 +2,7 @@ package dev.memloop.bench.experiments;
 
 import dev.memloop.bench.benchmarks.pg.PgVectorRecall;
 import dev.memloop.pgvector.PgliteServer;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.timing.NearestRank;
 import dev.memloop.memory.timing.Units;

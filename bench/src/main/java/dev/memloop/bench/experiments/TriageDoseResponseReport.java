@@ -6,7 +6,7 @@ import dev.memloop.bench.report.Figure;
 import dev.memloop.agents.triage.CalibrationResult;
 import dev.memloop.agents.triage.TriageSummary;
 import dev.memloop.runtime.fleet.GroupSummary;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.runtime.reasoner.SimulatedModelPreset;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,7 +5,7 @@ import dev.memloop.agents.trip.SimulatedTripModel;
 import dev.memloop.agents.trip.TripAgents;
 import dev.memloop.agents.trip.TripCondition;
 import dev.memloop.agents.trip.TripRun;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.NearestRank;
 import dev.memloop.memory.timing.Units;

@@ -1,7 +1,7 @@
 package dev.memloop.bench.soak;
 
 import dev.memloop.bench.audit.WriteAudit;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import java.util.Locale;
 
 /** The soak's closing tables: the audit by group, the faults injected, and the verdict line. */

@@ -1,9 +1,10 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.cli.CliRun;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.memloop.bench.report.RunDirectory;
+import dev.memloop.cli.report.RunDirectory;
 import dev.memloop.runtime.llm.ScriptedChatServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LocomoBenchCommandTest {
 
   /** memloop-bench's fixture, from this module's directory. */
-  static final Path FIXTURE = Path.of("../src/test/resources/locomo/fixture.json");
+  static final Path FIXTURE = Path.of("src/test/resources/locomo/fixture.json");
 
   @TempDir
   Path results;
@@ -94,7 +95,7 @@ class LocomoBenchCommandTest {
 
   @Test
   void should_report_longmemeval_by_session_and_by_turn() throws Exception {
-    CliRun run = CliRun.of("bench", "longmemeval", "--data", "../src/test/resources/longmemeval/fixture.json",
+    CliRun run = CliRun.of("bench", "longmemeval", "--data", "src/test/resources/longmemeval/fixture.json",
         "--embedder", "hashing", "--k", "1,5", "--json", "--out", results.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.err()).contains("3 questions, 8 turns; left out: 1 abstention");
@@ -132,7 +133,7 @@ class LocomoBenchCommandTest {
     assertThat(none.err()).contains("--data " + adversarial + ": nothing to score: 8 questions, all left out "
         + "(8 adversarial,");
     Path abstentions = dir.resolve("abstentions.json");
-    Files.writeString(abstentions, Files.readString(Path.of("../src/test/resources/longmemeval/fixture.json"))
+    Files.writeString(abstentions, Files.readString(Path.of("src/test/resources/longmemeval/fixture.json"))
         .replaceAll("\"question_id\": \"(q[0-9])\"", "\"question_id\": \"$1_abs\""));
     CliRun abstaining = CliRun.of("bench", "longmemeval", "--data", abstentions.toString(), "--embedder", "hashing",
         "--out", results.toString());

@@ -1,20 +1,23 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
+import dev.memloop.runtime.llm.ScriptedChatServerExtension;
+import org.junit.jupiter.api.extension.ExtendWith;
+import dev.memloop.cli.CliRun;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.memloop.bench.report.RunDirectory;
+import dev.memloop.cli.report.RunDirectory;
 import dev.memloop.runtime.llm.ScriptedChatServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** reproduce --llm against a scripted OpenAI-compatible server: the estimate, the budget gate, the calls made. */
+@ExtendWith(ScriptedChatServerExtension.class)
 class ReproduceLlmTest {
 
   @TempDir
@@ -22,13 +25,8 @@ class ReproduceLlmTest {
   ScriptedChatServer server;
 
   @BeforeEach
-  void start() throws IOException {
-    server = new ScriptedChatServer().otherwise("Noted.");
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
+  void start(ScriptedChatServer server) {
+    this.server = server.otherwise("Noted.");
   }
 
   @Test

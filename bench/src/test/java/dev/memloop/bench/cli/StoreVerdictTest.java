@@ -1,4 +1,4 @@
-package dev.memloop.cli;
+package dev.memloop.bench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -5,7 +5,7 @@ import dev.memloop.bench.report.Figure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

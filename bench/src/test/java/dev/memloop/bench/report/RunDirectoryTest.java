@@ -1,5 +1,6 @@
 package dev.memloop.bench.report;
 
+import dev.memloop.cli.report.RunDirectory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package dev.memloop.bench.report;
 
+import dev.memloop.cli.report.RunDirectory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

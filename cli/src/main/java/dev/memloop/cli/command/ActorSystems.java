@@ -1,4 +1,4 @@
-package dev.memloop.cli;
+package dev.memloop.cli.command;
 
 import com.typesafe.config.Config;
 import java.util.concurrent.TimeUnit;
@@ -6,15 +6,15 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 /** An actor system for the length of one command: created, used, and terminated whatever happens. */
-final class ActorSystems {
+public final class ActorSystems {
 
-  interface Body<T> {
+  public interface Body<T> {
     T run(ActorSystem<Void> system) throws Exception;
   }
 
   private ActorSystems() {}
 
-  static <T> T with(String name, Config config, Body<T> body) throws Exception {
+  public static <T> T with(String name, Config config, Body<T> body) throws Exception {
     ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), name, config);
     try {
       return body.run(system);

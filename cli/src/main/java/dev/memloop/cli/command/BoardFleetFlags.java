@@ -1,4 +1,4 @@
-package dev.memloop.cli;
+package dev.memloop.cli.command;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
@@ -22,33 +22,33 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /** The flags every blackboard fleet command shares: the fleet's size, the agents' settings, the model, the seed. */
-final class BoardFleetFlags {
+public final class BoardFleetFlags {
 
   @Option(names = "--agents", defaultValue = "100", description = "Agents sharing the blackboard (default: ${DEFAULT-VALUE}).")
-  int agents;
+  private int agents;
 
   @Option(names = "--budget", description = "Per-turn lookup budget, as in 100ms, or unlimited (default: the config's).")
-  String budget;
+  private String budget;
 
   @Option(names = "--config", description = "A HOCON file of memloop.agent settings.")
-  Path config;
+  private Path config;
 
   @Option(names = "--embedder", description = EmbedderChoice.FORMS + ".")
-  String embedder;
+  private String embedder;
 
   @Option(names = "--model", defaultValue = "nano-sim", converter = PresetConverter.class,
       description = "Simulated model preset: nano-sim or mini-sim (default: ${DEFAULT-VALUE}).")
-  SimulatedModelPreset model;
+  private SimulatedModelPreset model;
 
   @Option(names = "--seed", defaultValue = "42", description = "Workload seed (default: ${DEFAULT-VALUE}).")
-  long seed;
+  private long seed;
 
   @Option(names = "--warmup", defaultValue = "300", description = "Agents of an ungraded per-step fleet run first, on "
       + "another seed, so that the first arm is not timed interpreted (default: ${DEFAULT-VALUE}; 0 for none).")
-  int warmup;
+  private int warmup;
 
   /** Runs the warm-up fleet, if any. */
-  void warmUp(ActorSystem<?> system, AgentConfig base, PrintWriter console, ProgressOption progress) throws Exception {
+  public void warmUp(ActorSystem<?> system, AgentConfig base, PrintWriter console, ProgressOption progress) throws Exception {
     if (warmup == 0) {
       return;
     }
@@ -59,7 +59,7 @@ final class BoardFleetFlags {
   }
 
   /** The configuration: reference.conf, then --config, then these flags; bad values name themselves. */
-  Config root(CommandLine.Model.CommandSpec spec) {
+  public Config root(CommandLine.Model.CommandSpec spec) {
     if (agents <= 0 || agents > 100_000) {
       throw new CommandLine.ParameterException(spec.commandLine(), "agents must be in [1, 100000]: " + agents);
     }
@@ -81,11 +81,46 @@ final class BoardFleetFlags {
     return root;
   }
 
-  AgentConfig agent(Config root) {
+  public AgentConfig agent(Config root) {
     return AgentConfigs.agent(root);
   }
 
-  FleetAlertSpec workload() {
+  public FleetAlertSpec workload() {
     return FleetAlertSpec.of(agents);
+  }
+
+  /** {@code agents} as given. */
+  public int agents() {
+    return agents;
+  }
+
+  /** {@code budget} as given. */
+  public String budget() {
+    return budget;
+  }
+
+  /** {@code config} as given. */
+  public Path config() {
+    return config;
+  }
+
+  /** {@code embedder} as given. */
+  public String embedder() {
+    return embedder;
+  }
+
+  /** {@code model} as given. */
+  public SimulatedModelPreset model() {
+    return model;
+  }
+
+  /** {@code seed} as given. */
+  public long seed() {
+    return seed;
+  }
+
+  /** {@code warmup} as given. */
+  public int warmup() {
+    return warmup;
   }
 }

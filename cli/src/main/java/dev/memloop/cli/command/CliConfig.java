@@ -1,4 +1,4 @@
-package dev.memloop.cli;
+package dev.memloop.cli.command;
 
 import com.typesafe.config.Config;
 import dev.memloop.pgvector.PgVectorConfig;
@@ -13,7 +13,7 @@ import java.nio.file.Path;
  * only the run that would have used it ({@code CONFIG_FORCE_memloop_llm_timeout=30} was accepted by a fleet without
  * a model, and would have failed the next one that had one).
  */
-final class CliConfig {
+public final class CliConfig {
 
   private CliConfig() {}
 
@@ -21,7 +21,7 @@ final class CliConfig {
    * @param file {@code --config}, or null
    * @throws IllegalArgumentException naming the key, the value and where it came from
    */
-  static Config load(Path file) {
+  public static Config load(Path file) {
     Config root = AgentConfigs.load(file);
     LlmSettings.from(root, java.util.Map.of()); // the values only: the endpoint and key are read when a model runs
     dev.memloop.runtime.llm.CallLimits.from(root); // the bounds too, though no model may run

@@ -1,7 +1,7 @@
-package dev.memloop.cli;
+package dev.memloop.cli.command;
 
-import dev.memloop.bench.report.RunDirectory;
-import dev.memloop.bench.report.RunInfo;
+import dev.memloop.cli.report.RunDirectory;
+import dev.memloop.cli.report.RunInfo;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -14,7 +14,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * finish: its results directory and {@code run.json}, the console (stderr when {@code --json} keeps stdout for
  * the records), and the closing report. Every such command writes the same files in the same order through it.
  */
-final class BenchRun {
+public final class CommandRun {
 
   private final CommandSpec spec;
   private final boolean json;
@@ -23,7 +23,7 @@ final class BenchRun {
   private final RunDirectory directory;
   private final RunInfo info;
 
-  private BenchRun(CommandSpec spec, boolean json, String command, RunDirectory directory, RunInfo info) {
+  private CommandRun(CommandSpec spec, boolean json, String command, RunDirectory directory, RunInfo info) {
     this.spec = spec;
     this.json = json;
     this.command = command;
@@ -33,17 +33,17 @@ final class BenchRun {
   }
 
   /** Creates {@code <out>/bench-<name>-<timestamp>/run.json} for {@code memloop bench <name>}. */
-  static BenchRun start(CommandSpec spec, RunOutput output, String name, Map<String, Object> parameters) {
+  public static CommandRun start(CommandSpec spec, RunOutput output, String name, Map<String, Object> parameters) {
     return start(spec, output, "bench-" + name, "memloop bench " + name, parameters);
   }
 
   /** Creates {@code <out>/<runName>-<timestamp>/run.json} and prints the headline. */
-  static BenchRun start(CommandSpec spec, RunOutput output, String runName, String command,
+  public static CommandRun start(CommandSpec spec, RunOutput output, String runName, String command,
       Map<String, Object> parameters) {
-    if (output.out != null && output.out.toString().isBlank()) { // Path.of("") is the working directory, silently
-      throw new CommandLine.ParameterException(spec.commandLine(), "--out must name a directory: '" + output.out + "'");
+    if (output.out() != null && output.out().toString().isBlank()) { // Path.of("") is the working directory, silently
+      throw new CommandLine.ParameterException(spec.commandLine(), "--out must name a directory: '" + output.out() + "'");
     }
-    Path root = output.out == null ? RunDirectory.defaultRoot() : output.out;
+    Path root = output.out() == null ? RunDirectory.defaultRoot() : output.out();
     RunDirectory directory;
     try {
       directory = RunDirectory.create(root, runName);
@@ -53,32 +53,32 @@ final class BenchRun {
     }
     RunInfo info = RunInfo.capture(directory.runId(), command, parameters);
     directory.writeJson("run.json", info);
-    BenchRun run = new BenchRun(spec, output.json, command, directory, info);
+    CommandRun run = new CommandRun(spec, output.json(), command, directory, info);
     run.console.println(command + ": " + info.headline());
     return run;
   }
 
   /** The run's header line (code, JVM, machine, date) for a page. */
-  String header() {
+  public String header() {
     return info.header();
   }
 
-  PrintWriter console() {
+  public PrintWriter console() {
     return console;
   }
 
   /** Writes another records file beside the main one. */
-  void write(String file, Object records) {
+  public void write(String file, Object records) {
     directory.writeJson(file, records);
   }
 
   /** Writes a text file (a page, say) beside the records. */
-  void writeText(String file, String text) {
+  public void writeText(String file, String text) {
     directory.writeText(file, text);
   }
 
   /** Where a file of this run (a chart, say) goes. */
-  Path file(String name) {
+  public Path file(String name) {
     return directory.path().resolve(name);
   }
 
@@ -87,11 +87,11 @@ final class BenchRun {
    * prints the records on stdout under {@code --json}, and returns the exit code.
    */
   /** The run's results directory. */
-  Path directory() {
+  public Path directory() {
     return directory.path();
   }
 
-  int finish(String recordsFile, Object records, String reportBody) throws Exception {
+  public int finish(String recordsFile, Object records, String reportBody) throws Exception {
     directory.writeJson(recordsFile, records);
     directory.writeText("report.md", "# " + command + "\n\n" + info.headline() + "\n\n" + reportBody);
     directory.markComplete(); // last: a directory without it is a run that did not finish

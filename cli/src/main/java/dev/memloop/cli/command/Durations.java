@@ -1,4 +1,4 @@
-package dev.memloop.cli;
+package dev.memloop.cli.command;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
@@ -12,7 +12,7 @@ import picocli.CommandLine;
  * Command-line durations in HOCON's notation ({@code 30ms}, {@code 1.5s}), read by the same rule as config files:
  * the unit is required ({@code 30} alone is refused, where HOCON would read milliseconds) and negative is refused.
  */
-final class Durations implements CommandLine.ITypeConverter<Duration> {
+public final class Durations implements CommandLine.ITypeConverter<Duration> {
 
   @Override
   public Duration convert(String value) {

@@ -1,4 +1,4 @@
-package dev.memloop.cli;
+package dev.memloop.cli.command;
 
 import dev.memloop.memory.MemoryUnavailableException;
 import dev.memloop.runtime.AgentException;
@@ -16,17 +16,17 @@ import picocli.CommandLine;
  * failure (a file that cannot be written, a refused connection) as one line, exit 1; anything else as one line
  * that says it is a bug. The stack trace only with {@code --verbose}.
  */
-final class Failures {
+public final class Failures {
 
   /** The exit code of a usage error or bad input. */
-  static final int USAGE = 2;
+  public static final int USAGE = 2;
   /** The exit code of a failure while running. */
-  static final int FAILED = 1;
+  public static final int FAILED = 1;
   private static final String VERBOSE = "--verbose";
 
   private Failures() {}
 
-  static int usage(CommandLine.ParameterException e, String[] args) {
+  public static int usage(CommandLine.ParameterException e, String[] args) {
     CommandLine cli = e.getCommandLine();
     PrintWriter err = cli.getErr();
     String name = cli.getCommandSpec().qualifiedName();
@@ -40,7 +40,7 @@ final class Failures {
     return USAGE;
   }
 
-  static int execution(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
+  public static int execution(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
     PrintWriter err = cli.getErr();
     String name = cli.getCommandSpec().qualifiedName();
     Throwable cause = unwrap(e);
@@ -74,7 +74,7 @@ final class Failures {
    * when the run did not answer every turn ({@code unanswered}, as {@code FleetResult.unanswered()} says it; null when
    * it did).
    */
-  static int afterRun(CommandLine.Model.CommandSpec spec, String unanswered, int code) {
+  public static int afterRun(CommandLine.Model.CommandSpec spec, String unanswered, int code) {
     if (unanswered == null) {
       return code;
     }

@@ -1,4 +1,4 @@
-package dev.memloop.cli;
+package dev.memloop.cli.command;
 
 import dev.memloop.memory.timing.CollectionPauses;
 import dev.memloop.memory.timing.Units;
@@ -12,15 +12,15 @@ import picocli.CommandLine.Model.CommandSpec;
  * is built (a fleet of 2,000,000,000 agents once built workloads until 3.2 GB and hung), and a run reports its
  * peak.
  */
-final class Heap {
+public final class Heap {
 
   /** Of the heap the JVM may use, the share a command's own data may plan on; the rest is the JVM's and Pekko's. */
-  static final double USABLE = 0.8;
+  public static final double USABLE = 0.8;
 
   private Heap() {}
 
   /** How this JVM lays objects out, which sets what a reference and an object header cost. */
-  enum Layout {
+  public enum Layout {
     /** 4-byte references (G1, Parallel, Serial below 32 GiB of heap). */
     COMPRESSED_POINTERS,
     /** 8-byte references and 8-byte headers ({@code -XX:+UseCompactObjectHeaders}, JDK 25+). */
@@ -29,7 +29,7 @@ final class Heap {
     WIDE;
 
     /** This JVM's. */
-    static Layout current() {
+    public static Layout current() {
       if (flag("UseCompressedOops")) {
         return COMPRESSED_POINTERS;
       }
@@ -47,7 +47,7 @@ final class Heap {
   }
 
   /** What this JVM may use ({@code -Xmx}, or its default share of the machine's memory). */
-  static long max() {
+  public static long max() {
     return Runtime.getRuntime().maxMemory();
   }
 
@@ -57,7 +57,7 @@ final class Heap {
    *
    * @param what the things counted, plural ("agents")
    */
-  static void require(CommandSpec spec, String flag, long value, long count, long bytesEach, String what) {
+  public static void require(CommandSpec spec, String flag, long value, long count, long bytesEach, String what) {
     long needed = count > Long.MAX_VALUE / Math.max(1, bytesEach) ? Long.MAX_VALUE : count * bytesEach;
     requireTotal(spec, flag, value, needed, String.format(Locale.ROOT, "%,d %s", count, what),
         " (~" + Units.bytes(bytesEach) + " each)");
@@ -68,7 +68,7 @@ final class Heap {
    *
    * @param what what needs them, plural ("1,000,000 idle and 100,000 active agents")
    */
-  static void requireTotal(CommandSpec spec, String flag, long value, long neededBytes, String what) {
+  public static void requireTotal(CommandSpec spec, String flag, long value, long neededBytes, String what) {
     requireTotal(spec, flag, value, neededBytes, what, "");
   }
 
@@ -88,7 +88,7 @@ final class Heap {
    * suggestion is enough and no more (a fixed suggestion of 20 GiB was too little for some runs and, on a 24 GiB
    * machine, more than its kernel lets a JVM keep).
    */
-  static long gibibytesFor(long neededBytes) {
+  public static long gibibytesFor(long neededBytes) {
     double gib = neededBytes / USABLE / (1L << 30);
     return Math.max(1, (long) Math.ceil(gib));
   }
@@ -98,7 +98,7 @@ final class Heap {
    * objects: one line per class, largest first, then {@code Total}), or null where the JVM offers none. It stops
    * the JVM while it walks the heap (seconds at several GiB): take it where no turn is running.
    */
-  static String classHistogram() {
+  public static String classHistogram() {
     try {
       Object histogram = java.lang.management.ManagementFactory.getPlatformMBeanServer().invoke(
           new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
@@ -110,13 +110,13 @@ final class Heap {
   }
 
   /** The live set's bytes now ({@link #classHistogram}'s total), or -1 where the JVM offers no histogram. */
-  static long liveSetBytes() {
+  public static long liveSetBytes() {
     String histogram = classHistogram();
     return histogram == null ? -1 : histogramTotal(histogram);
   }
 
   /** The bytes of a class histogram's {@code Total} line (its last column), or -1 when it has none. */
-  static long histogramTotal(String histogram) {
+  public static long histogramTotal(String histogram) {
     for (String line : histogram.lines().toList()) {
       String[] columns = line.trim().split("\\s+");
       if (columns.length == 3 && columns[0].equals("Total")) {
@@ -130,60 +130,21 @@ final class Heap {
     return -1;
   }
 
-  /**
-   * A fleet's live set at its fullest: measured once every turn is answered and before the agents stop (the largest
-   * of several fleets run one after another). On JDK 17's ZGC "heap in use after a collection" counts what was
-   * allocated while the collection ran, and read 91.8 KiB per agent where a class histogram counted 43 KiB.
-   */
-  static final class LiveSet implements dev.memloop.runtime.fleet.FleetListener {
-    /** Classes a run keeps of its largest histogram: what holds the live set, for {@code live-set.txt}. */
-    static final int CLASSES_KEPT = 120;
-
-    private long bytes = -1;
-    private String largest; // the head of the largest histogram, or null
-
-    @Override
-    public void onTurn(dev.memloop.runtime.step.TurnResult result) {}
-
-    @Override
-    public void onAllAnswered() {
-      String histogram = classHistogram();
-      long total = histogram == null ? -1 : histogramTotal(histogram);
-      if (total > bytes) {
-        bytes = total;
-        List<String> lines = histogram.lines().toList();
-        List<String> head = new java.util.ArrayList<>(lines.subList(0, Math.min(lines.size(), CLASSES_KEPT + 2)));
-        lines.stream().filter(l -> l.startsWith("Total")).findFirst().ifPresent(head::add);
-        largest = String.join("\n", head) + "\n";
-      }
-    }
-
-    /** The largest histogram's header, its {@value #CLASSES_KEPT} largest classes and its total; null if none. */
-    String largestHistogram() {
-      return largest;
-    }
-
-    /** The largest live set measured, or -1 when none could be. */
-    long bytes() {
-      return bytes;
-    }
-  }
-
   /** Starts watching the live heap's peak (the largest heap in use after a collection). */
-  static Peak watch() {
+  public static Peak watch() {
     CollectionPauses.jvm().resetLiveHeap();
     return new Peak();
   }
 
   /** The live heap's peak since {@link #watch}. */
-  static final class Peak {
+  public static final class Peak {
 
     /**
      * The largest heap in use after a collection since {@link #watch}: the live set's peak, garbage excluded
      * (and floating garbage of the old generation included); when no collection ran, the heap in use now, an
      * upper bound.
      */
-    long bytes() {
+    public long bytes() {
       long live = CollectionPauses.jvm().liveHeapPeak();
       if (live > 0) {
         return live;

@@ -1,4 +1,4 @@
-package dev.memloop.cli;
+package dev.memloop.cli.command;
 
 import java.io.Console;
 import java.io.PrintWriter;
@@ -11,24 +11,24 @@ import picocli.CommandLine.Option;
  * file or a pipe, where their frames are noise), stage lines are printed otherwise, and {@code --no-progress} turns
  * both off.
  */
-final class ProgressOption {
+public final class ProgressOption {
 
   @Option(names = "--no-progress", description = "No progress bars and no stage lines (bars are drawn only on a "
       + "terminal; elsewhere stages print as lines).")
-  boolean off;
+  private boolean off;
 
   /** Whether to draw progress bars: asked for, and the JVM is attached to a terminal. */
-  boolean bars() {
+  public boolean bars() {
     return !off && onTerminal();
   }
 
   /** Whether to print stage lines (when bars are not drawn, or beside them). */
-  boolean lines() {
+  public boolean lines() {
     return !off;
   }
 
   /** Prints one stage line unless {@code --no-progress}. */
-  void line(PrintWriter console, String format, Object... args) {
+  public void line(PrintWriter console, String format, Object... args) {
     if (!off) {
       console.printf(Locale.ROOT, format + "%n", args);
       console.flush();
@@ -40,7 +40,7 @@ final class ProgressOption {
    * input and output are a terminal (JDK 22 and later answer through {@code Console.isTerminal()}, called
    * reflectively so that 17 compiles it), and {@code TERM=dumb} says bars would not render.
    */
-  static boolean onTerminal() {
+  public static boolean onTerminal() {
     Console console = System.console();
     if (console == null || "dumb".equals(System.getenv("TERM"))) {
       return false;
@@ -53,5 +53,10 @@ final class ProgressOption {
     } catch (ReflectiveOperationException e) {
       return false;
     }
+  }
+
+  /** {@code off} as given. */
+  public boolean off() {
+    return off;
   }
 }

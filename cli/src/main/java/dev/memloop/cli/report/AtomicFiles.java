@@ -1,4 +1,4 @@
-package dev.memloop.bench.report;
+package dev.memloop.cli.report;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -14,17 +14,17 @@ import java.nio.file.StandardOpenOption;
  * over the target in one step. A full disk, a failing serializer or a {@code kill -9} mid-write leaves the previous
  * file (or none) and at most a {@code .tmp} sibling, never a truncated {@code agents.json}.
  */
-final class AtomicFiles {
+public final class AtomicFiles {
 
   /** Writes the file's content. */
   @FunctionalInterface
-  interface Body {
+  public interface Body {
     void writeTo(OutputStream out) throws IOException;
   }
 
   private AtomicFiles() {}
 
-  static void write(Path target, Body body) throws IOException {
+  public static void write(Path target, Body body) throws IOException {
     Path temporary = target.resolveSibling("." + target.getFileName() + ".tmp");
     try {
       try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE, StandardOpenOption.WRITE,

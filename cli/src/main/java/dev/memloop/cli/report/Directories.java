@@ -1,4 +1,4 @@
-package dev.memloop.bench.report;
+package dev.memloop.cli.report;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package dev.memloop.bench.report;
+package dev.memloop.cli.report;
 
 /**
  * What a report says of its percentiles: the one nearest-rank rule over raw samples

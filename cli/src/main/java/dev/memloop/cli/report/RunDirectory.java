@@ -1,4 +1,4 @@
-package dev.memloop.bench.report;
+package dev.memloop.cli.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

@@ -1,6 +1,6 @@
-package dev.memloop.bench.report;
+package dev.memloop.cli.report;
 
-import dev.memloop.memory.internal.vector.VectorMath;
+import dev.memloop.memory.VectorKernels;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,7 +29,7 @@ public record RunInfo(int format, String units, String runId, String command, In
   public static RunInfo capture(String runId, String command, Map<String, Object> parameters) {
     return new RunInfo(FORMAT, UNITS, runId, command, Instant.now(), readGitSha(), System.getProperty("java.version"),
         System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
-        VectorMath.implementationName(), Runtime.getRuntime().availableProcessors(), readCpuModel(), parameters);
+        VectorKernels.name(), Runtime.getRuntime().availableProcessors(), readCpuModel(), parameters);
   }
 
   /** The headline with the date the run started (UTC), for a page's header. */

@@ -1,4 +1,4 @@
-package dev.memloop.bench.report;
+package dev.memloop.cli.report;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,13 +1,14 @@
 package dev.memloop.mcp;
 
 import static dev.memloop.mcp.ToolCalls.answer;
-import static dev.memloop.mcp.ToolCalls.property;
 
 import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.MetadataFilter;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
+import dev.memloop.memory.tools.MemoryToolDefinitions;
+import dev.memloop.memory.tools.ToolArguments;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
@@ -36,14 +37,8 @@ final class BoardTools {
   }
 
   List<SyncToolSpecification> specifications() {
-    return List.of(
-        calls.tool("post", "Post to the shared board '" + name + "', for every other client to read by meaning.",
-            Map.of("text", property("string", "the post")), List.of("text"), this::post),
-        calls.tool("read", "The board's posts most alike in meaning to a query, best first, with their authors.",
-            Map.of("query", property("string", "what to look for"),
-                "k", property("integer", "how many, at most " + MemoryTools.MAX_K + " (default 5)"),
-                "author", property("string", "only this client's posts (its name); everyone's by default")),
-            List.of("query"), this::read));
+    return List.of(calls.tool(MemoryToolDefinitions.post(name), this::post),
+        calls.tool(MemoryToolDefinitions.read(), this::read));
   }
 
   private CallToolResult post(ToolArguments arguments, McpSyncServerExchange exchange)
@@ -57,7 +52,7 @@ final class BoardTools {
   private CallToolResult read(ToolArguments arguments, McpSyncServerExchange exchange)
       throws ToolArguments.BadArgument {
     String query = arguments.text("query");
-    int k = arguments.whole("k", 5, 1, MemoryTools.MAX_K);
+    int k = arguments.whole("k", MemoryToolDefinitions.DEFAULT_K, 1, MemoryToolDefinitions.MAX_K);
     String author = arguments.optionalText("author");
     MemoryQuery.Builder search = MemoryQuery.text(query).k(k).kinds(MemoryKind.POST);
     if (author != null) {

@@ -30,6 +30,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * trace; an exception the servlet throws is an internal error, named, not a container's page; and sessions are
  * bounded: past {@code maxSessions} live ones an {@code initialize} is refused (503), while the SDK's sweeper closes
  * the sessions that went quiet. Thread-safe.
+ *
+ * <p>Over 300 lines for one reason: the servlet API's request and response wrappers that read a body once and rewrite
+ * an error body are nested here, where the one filter that needs them uses them.
  */
 final class JsonRpcHttpFilter extends HttpFilter {
 

@@ -1,12 +1,13 @@
 package dev.memloop.mcp;
 
 import static dev.memloop.mcp.ToolCalls.answer;
-import static dev.memloop.mcp.ToolCalls.property;
 
 import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
+import dev.memloop.memory.tools.MemoryToolDefinitions;
+import dev.memloop.memory.tools.ToolArguments;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
@@ -25,9 +26,6 @@ import java.util.Set;
  */
 final class MemoryTools {
 
-  static final int MAX_K = 64;
-  static final double DEFAULT_THRESHOLD = 0.9;
-
   private final WorkingMemory memory;
   private final String name;
   private final ToolCalls calls;
@@ -42,29 +40,14 @@ final class MemoryTools {
   }
 
   List<SyncToolSpecification> specifications() {
+    String owner = "the memory '" + name + "'";
     return List.of(
-        calls.tool("remember", "Save a note to the memory '" + name + "', to find again later by meaning.", Map.of(
-            "text", property("string", "the note"),
-            "kind", property("string", "what it is: note (default), action, tool-call, observation or post"),
-            "metadata", property("object", "text or number values to keep with it, for your own filtering")),
-            List.of("text"), this::remember),
-        calls.tool("recall", "The saved items most alike in meaning to a query, best first, with their similarity.",
-            Map.of("query", property("string", "what to look for"),
-                "k", property("integer", "how many, at most " + MAX_K + " (default 5)"),
-                "kinds", Map.of("type", "array", "items", Map.of("type", "string"),
-                    "description", "only these kinds (note, action, tool-call, observation, post); all by default"),
-                "hybrid", property("boolean", "also weigh the query's exact words (names, numbers, rare terms) "
-                    + "beside its meaning; " + (hybridByDefault ? "on" : "off") + " by default")),
-            List.of("query"), this::recall),
-        calls.tool("match",
-            "Whether an item like this one is saved already: the most similar, if at least the threshold.",
-            Map.of("text", property("string", "the item to look for"),
-                "threshold", property("number", "similarity in [-1, 1] a match must reach (default "
-                    + DEFAULT_THRESHOLD + ")"),
-                "kind", property("string", "only items of this kind; every kind by default")),
-            List.of("text"), this::match),
-        calls.tool("forget", "Delete a saved item by its id (as remember or recall gave it).",
-            Map.of("id", property("string", "the item's id")), List.of("id"), this::forget));
+        calls.tool(MemoryToolDefinitions.remember(owner), this::remember),
+        calls.tool(MemoryToolDefinitions.recall(owner, "default " + MemoryToolDefinitions.DEFAULT_K,
+            (hybridByDefault ? "on" : "off") + " by default"), this::recall),
+        calls.tool(MemoryToolDefinitions.match(owner, "default " + MemoryToolDefinitions.DEFAULT_THRESHOLD),
+            this::match),
+        calls.tool(MemoryToolDefinitions.forget(owner), this::forget));
   }
 
   private CallToolResult remember(ToolArguments arguments, McpSyncServerExchange exchange)
@@ -80,7 +63,7 @@ final class MemoryTools {
   private CallToolResult recall(ToolArguments arguments, McpSyncServerExchange exchange)
       throws ToolArguments.BadArgument {
     String query = arguments.text("query");
-    int k = arguments.whole("k", 5, 1, MAX_K);
+    int k = arguments.whole("k", MemoryToolDefinitions.DEFAULT_K, 1, MemoryToolDefinitions.MAX_K);
     Set<MemoryKind> kinds = arguments.kinds("kinds");
     MemoryQuery.Builder search = MemoryQuery.text(query).k(k).kinds(kinds);
     if (arguments.flag("hybrid", hybridByDefault)) {
@@ -100,7 +83,7 @@ final class MemoryTools {
   private CallToolResult match(ToolArguments arguments, McpSyncServerExchange exchange)
       throws ToolArguments.BadArgument {
     String text = arguments.text("text");
-    double threshold = arguments.decimal("threshold", DEFAULT_THRESHOLD, -1, 1);
+    double threshold = arguments.decimal("threshold", MemoryToolDefinitions.DEFAULT_THRESHOLD, -1, 1);
     MemoryKind kind = arguments.kind("kind", null);
     MemoryQuery.Builder query = MemoryQuery.text(text).minScore(threshold);
     if (kind != null) {

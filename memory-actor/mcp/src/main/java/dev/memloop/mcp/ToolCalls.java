@@ -1,5 +1,8 @@
 package dev.memloop.mcp;
 
+import dev.memloop.memory.tools.MemoryToolSpec;
+import dev.memloop.memory.tools.ToolArguments;
+import dev.memloop.memory.tools.ToolParameter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
@@ -8,7 +11,6 @@ import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -36,13 +38,20 @@ final class ToolCalls {
     this.memory = memory;
   }
 
-  SyncToolSpecification tool(String name, String description, Map<String, Object> properties, List<String> required,
-      Body body) {
+  /** {@code spec} as an MCP tool: its JSON schema from memory-actor's definition, its calls run by {@code body}. */
+  SyncToolSpecification tool(MemoryToolSpec spec, Body body) {
+    String name = spec.name();
+    Map<String, Object> properties = new LinkedHashMap<>();
+    for (ToolParameter p : spec.parameters()) {
+      properties.put(p.name(), p.type() == ToolParameter.Type.STRING_ARRAY
+          ? Map.of("type", "array", "items", Map.of("type", "string"), "description", p.description())
+          : Map.of("type", p.type().json(), "description", p.description()));
+    }
     Map<String, Object> schema = new LinkedHashMap<>();
     schema.put("type", "object");
     schema.put("properties", properties);
-    schema.put("required", required);
-    Tool tool = Tool.builder().name(name).description(description).inputSchema(schema).build();
+    schema.put("required", spec.required());
+    Tool tool = Tool.builder().name(name).description(spec.description()).inputSchema(schema).build();
     Timer ok = timer(name, "ok");
     Timer failed = timer(name, "error");
     return new SyncToolSpecification(tool, (exchange, request) -> {
@@ -72,10 +81,6 @@ final class ToolCalls {
     } catch (java.io.UncheckedIOException unkept) { // a journal that could not be written: nothing was kept
       return error(name + ": not saved, " + unkept.getMessage());
     }
-  }
-
-  static Map<String, Object> property(String type, String description) {
-    return Map.of("type", type, "description", description);
   }
 
   static CallToolResult answer(String text, Map<String, Object> structured) {

@@ -40,35 +40,14 @@ public final class MemoryStore extends AbstractBehavior<MemoryStore.Command> {
       ActorRef<Reply> replyTo) implements Command {}
 
   /**
-   * The {@code k} items most similar to {@code query} (or to {@code vector}, when given), among the items of
-   * {@code kinds} (null: every kind).
+   * The one read: the items {@code query} asks for, best first ({@link Recalled}). A nearest match (k = 1, a minimum
+   * score, one kind: the guard's question) is answered by the memory's allocation-free shorthand.
    */
-  public record RecallTopK(long requestId, String query, float[] vector, int k, Set<MemoryKind> kinds,
-      ActorRef<Reply> replyTo) implements Command {
-
-    /** Among every kind. */
-    public RecallTopK(long requestId, String query, float[] vector, int k, ActorRef<Reply> replyTo) {
-      this(requestId, query, vector, k, null, replyTo);
-    }
-  }
-
-  /**
-   * The most similar item of {@code kinds} (null: every kind) and of {@code identity} (null: any;
-   * {@code ItemIdentity.NONE}: none) if at least {@code threshold}-similar: the loop guard's question (the runtime's
-   * guard asks for actions of the action's identity only).
-   */
-  public record Match(long requestId, String text, float[] vector, double threshold, Set<MemoryKind> kinds,
-      String identity, ActorRef<Reply> replyTo) implements Command {
-
-    /** Among every kind and identity. */
-    public Match(long requestId, String text, float[] vector, double threshold, ActorRef<Reply> replyTo) {
-      this(requestId, text, vector, threshold, null, null, replyTo);
-    }
-
-    /** Among {@code kinds}, any identity. */
-    public Match(long requestId, String text, float[] vector, double threshold, Set<MemoryKind> kinds,
-        ActorRef<Reply> replyTo) {
-      this(requestId, text, vector, threshold, kinds, null, replyTo);
+  public record Search(long requestId, StoreQuery query, ActorRef<Reply> replyTo) implements Command {
+    public Search {
+      if (query == null) {
+        throw new IllegalArgumentException("a search needs its query");
+      }
     }
   }
 
@@ -99,18 +78,6 @@ public final class MemoryStore extends AbstractBehavior<MemoryStore.Command> {
     @Override
     public Reply delayed(long achievedNanos) {
       return new Recalled(requestId, items, storeNanos, achievedNanos);
-    }
-  }
-
-  /** {@code best} is null when nothing reached the threshold. */
-  public record Matched(long requestId, Recall best, long storeNanos, long delayNanos) implements Reply {
-    public Optional<Recall> match() {
-      return Optional.ofNullable(best);
-    }
-
-    @Override
-    public Reply delayed(long achievedNanos) {
-      return new Matched(requestId, best, storeNanos, achievedNanos);
     }
   }
 
@@ -189,8 +156,7 @@ public final class MemoryStore extends AbstractBehavior<MemoryStore.Command> {
   public Receive<Command> createReceive() {
     return newReceiveBuilder()
         .onMessage(Add.class, m -> reply(m.replyTo(), operations.add(m)))
-        .onMessage(RecallTopK.class, m -> reply(m.replyTo(), operations.recall(m)))
-        .onMessage(Match.class, m -> reply(m.replyTo(), operations.match(m)))
+        .onMessage(Search.class, m -> reply(m.replyTo(), operations.search(m)))
         .onMessage(GetStats.class, m -> reply(m.replyTo(), operations.stats(m)))
         .onMessage(Close.class, this::onClose)
         .build();

@@ -1,13 +1,10 @@
 package dev.memloop.memory.actor;
 
-import dev.memloop.memory.MemoryKind;
-import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.MemoryUnavailableException;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The store's side of each request, timed, with refusals turned into {@link MemoryStore.Rejected} replies.
@@ -29,37 +26,11 @@ final class StoreOperations {
     });
   }
 
-  MemoryStore.Reply recall(MemoryStore.RecallTopK m) {
+  MemoryStore.Reply search(MemoryStore.Search m) {
     return timed(m.requestId(), start -> {
-      MemoryQuery.Builder query = m.vector() == null ? MemoryQuery.text(m.query()) : MemoryQuery.vector(m.vector());
-      List<Recall> items = memory.search(query.k(m.k()).kinds(m.kinds()).build());
+      List<Recall> items = memory.search(m.query().toQuery());
       return new MemoryStore.Recalled(m.requestId(), items, elapsed(start), 0);
     });
-  }
-
-  MemoryStore.Reply match(MemoryStore.Match m) {
-    return timed(m.requestId(), start -> {
-      Optional<Recall> best;
-      if (m.kinds() == null && m.identity() == null) {
-        best = m.vector() == null ? memory.match(m.text(), m.threshold()) : memory.matchVector(m.vector(), m.threshold());
-      } else if (m.vector() != null && m.kinds() != null && m.kinds().size() == 1) { // the guard's: a miss allocates nothing
-        MemoryKind kind = m.kinds().iterator().next();
-        best = m.identity() == null ? memory.matchVector(m.vector(), m.threshold(), kind)
-            : memory.matchVector(m.vector(), m.threshold(), kind, m.identity());
-      } else {
-        best = matchAmong(m);
-      }
-      return new MemoryStore.Matched(m.requestId(), best.orElse(null), elapsed(start), 0);
-    });
-  }
-
-  private Optional<Recall> matchAmong(MemoryStore.Match m) {
-    MemoryQuery.Builder query = m.vector() == null ? MemoryQuery.text(m.text()) : MemoryQuery.vector(m.vector());
-    query.minScore(m.threshold()).kinds(m.kinds());
-    if (m.identity() != null) {
-      query.identity(m.identity());
-    }
-    return memory.search(query.build()).stream().findFirst();
   }
 
   MemoryStore.Reply stats(MemoryStore.GetStats m) {

@@ -2,7 +2,6 @@ package dev.memloop.memory.embed;
 
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.internal.pool.BoundedInterner;
-import dev.memloop.memory.internal.pool.ReadOnlyVectors;
 
 /**
  * An embedder that embeds each text once: a text seen before is answered with a copy of its first vector, the same
@@ -13,7 +12,7 @@ import dev.memloop.memory.internal.pool.ReadOnlyVectors;
  * texts not kept are embedded on every call. Thread-safe when the embedder is. Its name is the embedder's: the
  * vectors are the embedder's, so thresholds calibrated for it hold.
  */
-final class CachingEmbedder implements Embedder, ReadOnlyVectors {
+final class CachingEmbedder implements Embedder {
 
   private final Embedder embedder;
   private final BoundedInterner<String, float[]> vectors;

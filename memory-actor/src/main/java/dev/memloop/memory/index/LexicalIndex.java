@@ -19,6 +19,9 @@ import java.util.Map;
  * document frequencies are always those of the live texts. A search allocates its results only: the query's terms
  * are looked up in the analyzer's buffer, in place, and its score buffers are reused. Not thread-safe: its owner (a
  * memory's single writer, or its lock) serializes use.
+ *
+ * <p>Over 300 lines for one reason: the postings, their removal and the scoring share packed arrays that a search
+ * reads without allocating, and splitting them would hand those arrays across classes.
  */
 public final class LexicalIndex implements TextAnalysis.TermSink {
 

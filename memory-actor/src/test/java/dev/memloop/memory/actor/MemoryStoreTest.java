@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.embed.HashingEmbedder;
@@ -42,18 +43,18 @@ class MemoryStoreTest {
     store.tell(new MemoryStore.Add(2, "rotate certificates on the api gateway", vector, null, probe.ref()));
     probe.expectMessageClass(MemoryStore.Added.class);
 
-    store.tell(new MemoryStore.Match(3, "investigate host=web-03 sig=ssh-bruteforce", null, 0.99, probe.ref()));
-    MemoryStore.Matched matched = probe.expectMessageClass(MemoryStore.Matched.class);
-    assertThat(matched.match()).hasValueSatisfying(r -> {
+    store.tell(new MemoryStore.Search(3, StoreQuery.text("investigate host=web-03 sig=ssh-bruteforce", 1, 0.99), probe.ref()));
+    MemoryStore.Recalled matched = probe.expectMessageClass(MemoryStore.Recalled.class);
+    assertThat(matched.items()).singleElement().satisfies(r -> {
       assertThat(r.id()).isEqualTo(added.id());
       assertThat(r.metadata()).containsEntry("turn", 1);
     });
     assertThat(matched.delayNanos()).isZero();
 
-    store.tell(new MemoryStore.Match(4, null, EMBEDDER.embed("quarterly revenue report"), 0.9, probe.ref()));
-    assertThat(probe.expectMessageClass(MemoryStore.Matched.class).match()).isEmpty();
+    store.tell(new MemoryStore.Search(4, StoreQuery.vector(EMBEDDER.embed("quarterly revenue report"), 1, 0.9), probe.ref()));
+    assertThat(probe.expectMessageClass(MemoryStore.Recalled.class).items()).isEmpty();
 
-    store.tell(new MemoryStore.RecallTopK(5, "certificates api gateway", null, 2, probe.ref()));
+    store.tell(new MemoryStore.Search(5, StoreQuery.text("certificates api gateway", 2, MemoryQuery.NO_MINIMUM), probe.ref()));
     MemoryStore.Recalled recalled = probe.expectMessageClass(MemoryStore.Recalled.class);
     assertThat(recalled.items()).hasSize(2);
     assertThat(recalled.items().get(0).text()).isEqualTo("rotate certificates on the api gateway");
@@ -72,9 +73,9 @@ class MemoryStoreTest {
 
     store.tell(new MemoryStore.Add(1, " ", null, null, probe.ref()));
     assertThat(probe.expectMessageClass(MemoryStore.Rejected.class).reason()).contains("text must not be null or blank");
-    store.tell(new MemoryStore.Match(2, "keep me", null, 1.5, probe.ref()));
-    assertThat(probe.expectMessageClass(MemoryStore.Rejected.class).reason()).contains("threshold must be in [-1, 1]: 1.5");
-    store.tell(new MemoryStore.RecallTopK(3, "keep", null, 0, probe.ref()));
+    store.tell(new MemoryStore.Search(2, StoreQuery.text("keep me", 1, 1.5), probe.ref()));
+    assertThat(probe.expectMessageClass(MemoryStore.Rejected.class).reason()).contains("minScore must be in [-1, 1]: 1.5");
+    store.tell(new MemoryStore.Search(3, StoreQuery.text("keep", 0, MemoryQuery.NO_MINIMUM), probe.ref()));
     assertThat(probe.expectMessageClass(MemoryStore.Rejected.class).reason()).contains("k must be > 0: 0");
     store.tell(new MemoryStore.Add(4, "wrong size", new float[3], null, probe.ref()));
     MemoryStore.Rejected rejected = probe.expectMessageClass(MemoryStore.Rejected.class);
@@ -82,8 +83,8 @@ class MemoryStoreTest {
     assertThat(rejected.requestId()).isEqualTo(4);
 
     assertThat(memory.size()).isEqualTo(1);
-    store.tell(new MemoryStore.Match(5, "keep me", null, 0.99, probe.ref()));
-    assertThat(probe.expectMessageClass(MemoryStore.Matched.class).match()).isPresent();
+    store.tell(new MemoryStore.Search(5, StoreQuery.text("keep me", 1, 0.99), probe.ref()));
+    assertThat(probe.expectMessageClass(MemoryStore.Recalled.class).items()).hasSize(1);
   }
 
   @Test
@@ -94,15 +95,15 @@ class MemoryStoreTest {
     ActorRef<MemoryStore.Command> store = testKit.spawn(MemoryStore.create(memory, Duration.ofMillis(30), timer));
     TestProbe<MemoryStore.Reply> probe = testKit.createTestProbe();
 
-    store.tell(new MemoryStore.Match(7, "investigate host=web-03 sig=ssh-bruteforce", null, 0.9, probe.ref()));
+    store.tell(new MemoryStore.Search(7, StoreQuery.text("investigate host=web-03 sig=ssh-bruteforce", 1, 0.9), probe.ref()));
     await().until(() -> timer.pending() == 1); // served, reply waiting on the timer
     timer.advance(Duration.ofMillis(29));
     assertThat(timer.pending()).as("not yet due").isEqualTo(1);
     timer.advance(Duration.ofMillis(1));
-    MemoryStore.Matched matched = probe.expectMessageClass(MemoryStore.Matched.class);
+    MemoryStore.Recalled matched = probe.expectMessageClass(MemoryStore.Recalled.class);
     assertThat(matched.requestId()).isEqualTo(7);
     assertThat(matched.delayNanos()).isEqualTo(Duration.ofMillis(30).toNanos());
-    assertThat(matched.match()).isPresent();
+    assertThat(matched.items()).hasSize(1);
     assertThat(matched.storeNanos()).isPositive();
   }
 
@@ -129,10 +130,10 @@ class MemoryStoreTest {
     probe.expectMessageClass(MemoryStore.Added.class);
 
     store.tell(new MemoryStore.Add(2, "boom", null, null, probe.ref())); // fails the actor, which restarts
-    store.tell(new MemoryStore.Match(3, "remember this", null, 0.99, probe.ref()));
-    MemoryStore.Matched matched = probe.expectMessageClass(MemoryStore.Matched.class);
+    store.tell(new MemoryStore.Search(3, StoreQuery.text("remember this", 1, 0.99), probe.ref()));
+    MemoryStore.Recalled matched = probe.expectMessageClass(MemoryStore.Recalled.class);
     assertThat(matched.requestId()).isEqualTo(3);
-    assertThat(matched.match()).map(r -> r.text()).contains("remember this");
+    assertThat(matched.items()).extracting(r -> r.text()).containsExactly("remember this");
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.embed.HashingEmbedder;
 import java.util.Map;
@@ -50,14 +51,14 @@ class RemoteMemoryStoreTest {
         embedder.embed("investigate host=web-03 sig=ssh-bruteforce"), Map.of("turn", 2, "host", "web-03"), probe.ref()));
     String id = probe.expectMessageClass(MemoryStore.Added.class).id();
 
-    remote.tell(new MemoryStore.RecallTopK(2, "investigate web-03", null, 1, probe.ref()));
+    remote.tell(new MemoryStore.Search(2, StoreQuery.text("investigate web-03", 1, MemoryQuery.NO_MINIMUM), probe.ref()));
     MemoryStore.Recalled recalled = probe.expectMessageClass(MemoryStore.Recalled.class);
     assertThat(recalled.items()).singleElement().satisfies(r -> {
       assertThat(r.id()).isEqualTo(id);
       assertThat(r.metadata()).containsEntry("host", "web-03").containsEntry("turn", 2);
     });
-    remote.tell(new MemoryStore.Match(3, "x", null, 7.0, probe.ref()));
-    assertThat(probe.expectMessageClass(MemoryStore.Rejected.class).reason()).contains("threshold must be in [-1, 1]: 7.0");
+    remote.tell(new MemoryStore.Search(3, StoreQuery.text("x", 1, 7.0), probe.ref()));
+    assertThat(probe.expectMessageClass(MemoryStore.Rejected.class).reason()).contains("minScore must be in [-1, 1]: 7.0");
 
     float[] query = embedder.embed("investigate host=web-03 sig=ssh-bruteforce");
     int warmup = 1000; // the first few hundred round trips run interpreted code and take milliseconds
@@ -65,13 +66,13 @@ class RemoteMemoryStoreTest {
     long[] roundTrips = new long[trials];
     for (int i = 0; i < warmup + trials; i++) {
       long start = System.nanoTime();
-      remote.tell(new MemoryStore.Match(100 + i, null, query, 0.99, probe.ref()));
-      MemoryStore.Matched matched = probe.expectMessageClass(MemoryStore.Matched.class);
+      remote.tell(new MemoryStore.Search(100 + i, StoreQuery.vector(query, 1, 0.99), probe.ref()));
+      MemoryStore.Recalled matched = probe.expectMessageClass(MemoryStore.Recalled.class);
       if (i >= warmup) {
         roundTrips[i - warmup] = System.nanoTime() - start;
       }
       assertThat(matched.requestId()).isEqualTo(100 + i);
-      assertThat(matched.match()).map(r -> r.id()).contains(id);
+      assertThat(matched.items()).extracting(r -> r.id()).containsExactly(id);
     }
     long p50 = dev.memloop.memory.timing.NearestRank.of(roundTrips, 0.5);
     assertThat(p50).isPositive();

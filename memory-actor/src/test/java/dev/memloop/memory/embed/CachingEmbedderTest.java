@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memloop.memory.Embedder;
-import dev.memloop.memory.internal.pool.ReadOnlyVectors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -50,18 +49,18 @@ class CachingEmbedderTest {
   void should_hand_read_only_callers_the_vector_it_keeps_and_others_a_copy() {
     Counting counting = new Counting();
     Embedder cached = Embedders.cached(counting, 1);
-    float[] kept = ReadOnlyVectors.of(cached, "isolate host web-01");
-    assertThat(ReadOnlyVectors.of(cached, "isolate host web-01")).isSameAs(kept);
+    float[] kept = cached.embedReadOnly("isolate host web-01");
+    assertThat(cached.embedReadOnly("isolate host web-01")).isSameAs(kept);
     assertThat(kept).containsExactly(counting.inner.embed("isolate host web-01"));
     assertThat(cached.embed("isolate host web-01")).isNotSameAs(kept).containsExactly(kept);
     assertThat(counting.calls).hasValue(1);
     // no room for a second text: read-only callers get a fresh vector each time, and it is still the embedder's
-    assertThat(ReadOnlyVectors.of(cached, "patch host db-02")).containsExactly(counting.inner.embed("patch host db-02"))
-        .isNotSameAs(ReadOnlyVectors.of(cached, "patch host db-02"));
+    assertThat(cached.embedReadOnly("patch host db-02")).containsExactly(counting.inner.embed("patch host db-02"))
+        .isNotSameAs(cached.embedReadOnly("patch host db-02"));
     // an embedder that keeps nothing answers with its own embed
-    assertThat(ReadOnlyVectors.of(counting.inner, "patch host db-02"))
+    assertThat(counting.inner.embedReadOnly("patch host db-02"))
         .containsExactly(counting.inner.embed("patch host db-02"));
-    assertThatThrownBy(() -> ReadOnlyVectors.of(cached, null)).hasMessage("text must not be null");
+    assertThatThrownBy(() -> cached.embedReadOnly(null)).hasMessage("text must not be null");
   }
 
   @Test

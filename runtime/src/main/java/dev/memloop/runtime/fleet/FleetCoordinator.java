@@ -2,7 +2,7 @@ package dev.memloop.runtime.fleet;
 
 import dev.memloop.runtime.Agent;
 import dev.memloop.runtime.MemloopDispatcher;
-import dev.memloop.runtime.internal.TurnAnswers;
+import dev.memloop.runtime.TurnAnswers;
 import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.step.TurnResult;
 import java.util.ArrayList;

@@ -50,9 +50,9 @@ final class FleetTally {
       GuardCheck guard = s.guard();
       g.count(guard.outcome());
       if (guard.outcome() == GuardOutcome.HIT || guard.outcome() == GuardOutcome.MISS) {
-        g.store.recordValue(Math.max(0, guard.storeNanos()));
-        g.embed.recordValue(Math.max(0, guard.embedNanos()));
-        g.lookup.recordValue(Math.max(0, guard.chargedNanos()));
+        g.store.recordValue(Math.max(0, guard.cost().storeNanos()));
+        g.embed.recordValue(Math.max(0, guard.cost().embedNanos()));
+        g.lookup.recordValue(Math.max(0, guard.cost().chargedNanos()));
         g.stalls.add(guard);
         g.latency.guard(guard);
       }

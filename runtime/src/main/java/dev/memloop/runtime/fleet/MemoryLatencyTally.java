@@ -19,14 +19,14 @@ final class MemoryLatencyTally {
   private final Map<String, Histogram> byOperation = new TreeMap<>(); // only operations that ran appear
 
   void guard(GuardCheck check) {
-    record("guard", check.chargedNanos());
+    record("guard", check.cost().chargedNanos());
   }
 
   void call(MemoryCall call) {
     switch (call.outcome()) {
       case UNAFFORDABLE, NO_MEMORY, BUFFERED -> { }
-      default -> record(call.op().name().toLowerCase(Locale.ROOT), call.op().reads() ? call.chargedNanos()
-          : call.embedNanos() + call.storeNanos() + call.delayNanos());
+      default -> record(call.op().name().toLowerCase(Locale.ROOT), call.op().reads() ? call.cost().chargedNanos()
+          : call.cost().embedNanos() + call.cost().storeNanos() + call.cost().delayNanos());
     }
   }
 

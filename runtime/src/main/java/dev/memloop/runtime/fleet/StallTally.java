@@ -1,7 +1,7 @@
 package dev.memloop.runtime.fleet;
 
 import dev.memloop.memory.timing.CollectionPauses;
-import dev.memloop.runtime.internal.memory.LatencyBudget;
+import dev.memloop.runtime.policy.LatencyBudget;
 import dev.memloop.runtime.step.GuardCheck;
 import java.util.Arrays;
 
@@ -43,7 +43,7 @@ final class StallTally {
   private long slowest;
 
   void add(GuardCheck check) {
-    long ownWork = check.chargedNanos() - check.delayNanos();
+    long ownWork = check.cost().chargedNanos() - check.cost().delayNanos();
     if (ownWork <= LatencyBudget.MARGIN_NANOS) {
       return;
     }
@@ -62,13 +62,13 @@ final class StallTally {
       waiting = Arrays.copyOf(waiting, grown);
       later = Arrays.copyOf(later, grown);
     }
-    starts[kept] = check.startNanos();
+    starts[kept] = check.cost().startNanos();
     own[kept] = ownWork;
-    store[kept] = check.storeNanos();
-    span[kept] = check.chargedNanos();
-    offCpu[kept] = check.offCpuNanos();
-    waiting[kept] = check.waitingNanos();
-    later[kept] = check.answeredLater();
+    store[kept] = check.cost().storeNanos();
+    span[kept] = check.cost().chargedNanos();
+    offCpu[kept] = check.cost().offCpuNanos();
+    waiting[kept] = check.cost().waitingNanos();
+    later[kept] = check.cost().answeredLater();
     kept++;
   }
 

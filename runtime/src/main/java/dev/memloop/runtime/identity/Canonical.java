@@ -1,4 +1,4 @@
-package dev.memloop.runtime.internal.identity;
+package dev.memloop.runtime.identity;
 
 import java.math.BigDecimal;
 import java.util.Locale;

@@ -1,7 +1,5 @@
 package dev.memloop.runtime.identity;
 
-import dev.memloop.runtime.internal.identity.PatternIdentifiers;
-import dev.memloop.runtime.internal.identity.StandardIdentifiers;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 

@@ -1,5 +1,6 @@
 package dev.memloop.runtime.identity;
 
+import dev.memloop.memory.ItemIdentity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -44,17 +45,26 @@ public record Identifiers(List<String> ids, String wording) {
    * What to write beside an action posted or stored directly, so that the guard finds it.
    */
   public String identity() {
-    if (ids.isEmpty()) {
-      return null;
+    return ItemIdentity.ofIds(ids);
+  }
+
+  /**
+   * What {@code extractor} reads from {@code line}, for callers that run a user's extractor: a failure, or no answer,
+   * is an {@link IllegalStateException} naming the extractor and the line.
+   */
+  public static Identifiers read(IdentifierExtractor extractor, String line) {
+    Identifiers found;
+    try {
+      found = extractor.extract(line);
+    } catch (RuntimeException e) {
+      throw new IllegalStateException("identifier extractor " + extractor.name() + " failed on '" + line + "': " + e,
+          e);
     }
-    StringBuilder out = new StringBuilder("ids:[");
-    for (String id : ids) {
-      if (out.length() > 5) {
-        out.append(',');
-      }
-      dev.memloop.runtime.internal.identity.GuardKeys.quote(id, out);
+    if (found == null) {
+      throw new IllegalStateException("identifier extractor " + extractor.name() + " returned nothing for '" + line
+          + "'");
     }
-    return out.append(']').toString();
+    return found;
   }
 
   /** These identifiers and {@code more}'s, with {@code more}'s wording (what a second extractor left). */

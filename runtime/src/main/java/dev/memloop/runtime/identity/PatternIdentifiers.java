@@ -1,7 +1,5 @@
-package dev.memloop.runtime.internal.identity;
+package dev.memloop.runtime.identity;
 
-import dev.memloop.runtime.identity.IdentifierExtractor;
-import dev.memloop.runtime.identity.Identifiers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -9,7 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** {@link IdentifierExtractor#pattern}: a user's pattern, each match (or its first group) one identifier. */
-public final class PatternIdentifiers implements IdentifierExtractor {
+final class PatternIdentifiers implements IdentifierExtractor {
 
   private final String name;
   private final Pattern pattern;

@@ -1,7 +1,5 @@
-package dev.memloop.runtime.internal.identity;
+package dev.memloop.runtime.identity;
 
-import dev.memloop.runtime.identity.IdentifierExtractor;
-import dev.memloop.runtime.identity.Identifiers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,7 +12,7 @@ import java.util.Locale;
  * checked against; a scanner because that expression costs 12 us a line and the guard reads every action's.
  * Stateless and thread-safe.
  */
-public final class StandardIdentifiers implements IdentifierExtractor {
+final class StandardIdentifiers implements IdentifierExtractor {
 
   /** The default: a word-valued {@code key=value} (sig=ssh-bruteforce) is wording. */
   public static final StandardIdentifiers INSTANCE = new StandardIdentifiers(false);

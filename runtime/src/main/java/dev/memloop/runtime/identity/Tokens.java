@@ -1,4 +1,4 @@
-package dev.memloop.runtime.internal.identity;
+package dev.memloop.runtime.identity;
 
 /**
  * A line's tokens for the standard extractor: runs of non-space, except that a quoted string ({@code "Q3 report"},

@@ -1,4 +1,4 @@
-package dev.memloop.runtime.internal.identity;
+package dev.memloop.runtime.identity;
 
 /** The wording left once identifiers are taken out: words only, single spaces. */
 final class Wording {

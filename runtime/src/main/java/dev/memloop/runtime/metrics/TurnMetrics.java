@@ -117,13 +117,13 @@ public final class TurnMetrics {
       if (check.outcome() == GuardOutcome.UNAFFORDABLE) {
         priced++;
       } else if (check.outcome() == GuardOutcome.HIT || check.outcome() == GuardOutcome.MISS) {
-        parts(check.embedNanos(), check.storeNanos(), check.chargedNanos());
+        parts(check.cost().embedNanos(), check.cost().storeNanos(), check.cost().chargedNanos());
       }
       for (MemoryCall call : step.memory()) {
         if (call.outcome() == MemoryOutcome.UNAFFORDABLE) {
           priced++;
         } else if (call.outcome() == MemoryOutcome.ANSWERED) {
-          parts(call.embedNanos(), call.storeNanos(), call.chargedNanos());
+          parts(call.cost().embedNanos(), call.cost().storeNanos(), call.cost().chargedNanos());
         }
       }
     }

@@ -3,7 +3,6 @@ package dev.memloop.runtime.patterns;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
-import dev.memloop.runtime.internal.memory.ChargedReads;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -62,7 +61,7 @@ public final class AdaptiveRecall {
     recalls++;
     float[] q = embedder.embed(query);
     int size = memory.size();
-    if (size == 0 || ChargedReads.isZero(q)) {
+    if (size == 0 || Embedder.isZero(q)) {
       return List.of();
     }
     int k = k(size);

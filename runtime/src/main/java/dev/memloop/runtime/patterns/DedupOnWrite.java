@@ -7,8 +7,7 @@ import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.runtime.identity.IdentifierExtractor;
-import dev.memloop.runtime.internal.identity.GuardKeys;
-import dev.memloop.runtime.internal.memory.ChargedReads;
+import dev.memloop.runtime.identity.Identifiers;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -96,9 +95,9 @@ public final class DedupOnWrite {
     MemoryKind kind = MemoryKind.of(given);
     String identity = ItemIdentity.of(given);
     if (identity == null) {
-      identity = GuardKeys.ofLine(text, identifiers).identity(); // null: the text names nothing
+      identity = Identifiers.read(identifiers, text).identity(); // null: the text names nothing
     }
-    Optional<Recall> twin = ChargedReads.isZero(vector) ? Optional.empty()
+    Optional<Recall> twin = Embedder.isZero(vector) ? Optional.empty()
         : memory.matchVector(vector, threshold, kind, identity == null ? ItemIdentity.NONE : identity);
     try {
       if (twin.isEmpty()) {

@@ -3,7 +3,6 @@ package dev.memloop.runtime.patterns;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
-import dev.memloop.runtime.internal.memory.ChargedReads;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -48,7 +47,7 @@ public final class GroundingCheck {
     Thresholds.text("claim", claim);
     checked++;
     float[] vector = embedder.embed(claim);
-    if (ChargedReads.isZero(vector) || sources.size() == 0) {
+    if (Embedder.isZero(vector) || sources.size() == 0) {
       return new Grounding(false, List.of(), null);
     }
     List<Recall> nearest = sources.recallVector(vector, k);

@@ -4,7 +4,6 @@ import dev.memloop.memory.Embedder;
 import dev.memloop.memory.MemoryFullException;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
-import dev.memloop.runtime.internal.memory.ChargedReads;
 import java.util.Map;
 import java.util.Optional;
 
@@ -49,14 +48,14 @@ public final class NoveltyCheck {
     Thresholds.text("observation", observation);
     checked++;
     float[] vector = embedder.embed(observation);
-    if (!ChargedReads.isZero(vector)) {
+    if (!Embedder.isZero(vector)) {
       Optional<Recall> earlier = seen.matchVector(vector, threshold);
       if (earlier.isPresent()) {
         return new Novelty(false, earlier.get(), null);
       }
     }
     novel++;
-    if (ChargedReads.isZero(vector)) { // no known token: nothing to compare it with later either
+    if (Embedder.isZero(vector)) { // no known token: nothing to compare it with later either
       notStored++;
       return new Novelty(true, null, null);
     }

@@ -16,14 +16,6 @@ final class Thresholds {
     return value;
   }
 
-  /** A guard's threshold: in [0, 1], since below 0 a "repeat" would be an unrelated line. */
-  static double guard(String name, double value) {
-    if (!(value >= 0 && value <= 1)) {
-      throw new IllegalArgumentException(name + " must be in [0, 1]: " + value + " (below 0 a match is an unrelated line)");
-    }
-    return value;
-  }
-
   static String text(String name, String value) {
     if (value == null || value.isBlank()) {
       throw new IllegalArgumentException(name + " must not be null or blank: "

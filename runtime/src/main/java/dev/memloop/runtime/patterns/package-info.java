@@ -1,6 +1,6 @@
 /**
  * Memory patterns as one call each, on an agent's own memory (a direct method call: no message, no extra hop on
- * the per-step path): {@link dev.memloop.runtime.patterns.LoopGuard} (have I already done this?),
+ * the per-step path): {@link dev.memloop.runtime.LoopGuard} (have I already done this?),
  * {@link dev.memloop.runtime.patterns.NoveltyCheck} (have I seen this?),
  * {@link dev.memloop.runtime.patterns.GroundingCheck} (is this claim supported?),
  * {@link dev.memloop.runtime.patterns.DedupOnWrite} (one item per fact, however often it is re-saved) and

@@ -1,4 +1,4 @@
-package dev.memloop.runtime.internal.memory;
+package dev.memloop.runtime.policy;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;

@@ -1,4 +1,4 @@
-package dev.memloop.runtime.internal.memory;
+package dev.memloop.runtime.policy;
 
 
 /**
@@ -51,13 +51,13 @@ public final class LatencyBudget {
   public static final long MARGIN_NANOS = 1_000_000;
 
   /** Lookups whose own cost the pad's median covers. */
-  static final int RECENT = 8;
+  public static final int RECENT = 8;
 
   /** Samples of zero the window starts with (see the class comment): half of it. */
-  static final int PRIOR = RECENT / 2;
+  public static final int PRIOR = RECENT / 2;
 
   /** Refusals by the pad after which its slowest sample is forgotten. */
-  static final int FORGET_AFTER = 4;
+  public static final int FORGET_AFTER = 4;
 
   private final long budgetNanos;
   private final int padOps;
@@ -110,7 +110,7 @@ public final class LatencyBudget {
    * The median (upper, nearest rank) of the recent lookups' own cost; 0 before the first. Found by counting, not by
    * sorting a copy: at most {@value #RECENT} samples, and a scratch array per agent cost a million-agent fleet 80 MB.
    */
-  long medianOp() {
+  public long medianOp() {
     if (samples == 0) {
       return 0;
     }

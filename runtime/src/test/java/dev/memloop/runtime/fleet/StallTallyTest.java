@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.memloop.memory.timing.CollectionPauses;
 import dev.memloop.runtime.step.GuardCheck;
 import dev.memloop.runtime.step.GuardOutcome;
+import dev.memloop.runtime.step.ReadCost;
 import org.junit.jupiter.api.Test;
 
 /** A slow lookup is attributed by what happened to its thread and where its time went, not by where it landed. */
@@ -20,8 +21,8 @@ class StallTallyTest {
   /** As above, with how long of its time off its CPU the thread waited for a core (-1: not reported). */
   static GuardCheck lookup(long ownMs, long storeMs, long delayMs, boolean answeredLater, long offCpuMs,
       long waitingMs) {
-    return new GuardCheck(GuardOutcome.MISS, null, Double.NaN, 0, storeMs * MS, delayMs * MS, (ownMs + delayMs) * MS,
-        1, answeredLater, offCpuMs < 0 ? -1 : offCpuMs * MS, waitingMs < 0 ? -1 : waitingMs * MS);
+    return new GuardCheck(GuardOutcome.MISS, null, Double.NaN, new ReadCost(0, storeMs * MS, delayMs * MS,
+        (ownMs + delayMs) * MS, 1, answeredLater, offCpuMs < 0 ? -1 : offCpuMs * MS, waitingMs < 0 ? -1 : waitingMs * MS));
   }
 
   @Test

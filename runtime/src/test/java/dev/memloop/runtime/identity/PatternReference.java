@@ -1,6 +1,5 @@
-package dev.memloop.runtime.internal.identity;
+package dev.memloop.runtime.identity;
 
-import dev.memloop.runtime.identity.Identifiers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

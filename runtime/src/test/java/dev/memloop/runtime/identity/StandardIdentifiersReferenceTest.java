@@ -1,10 +1,9 @@
-package dev.memloop.runtime.internal.identity;
+package dev.memloop.runtime.identity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memloop.runtime.GuardPair;
 import dev.memloop.runtime.GuardPairs;
-import dev.memloop.runtime.identity.Identifiers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -9,11 +9,11 @@ import java.util.Map;
  * similarity of two texts is the cosine of the angle between them and every test knows its answer. Unknown texts
  * embed to the zero vector.
  */
-final class PlaneEmbedder implements Embedder {
+public final class PlaneEmbedder implements Embedder {
 
   private final Map<String, float[]> vectors = new HashMap<>();
 
-  PlaneEmbedder at(String text, double degrees) {
+  public PlaneEmbedder at(String text, double degrees) {
     double radians = Math.toRadians(degrees);
     vectors.put(text, new float[] {(float) Math.cos(radians), (float) Math.sin(radians)});
     return this;

@@ -1,4 +1,4 @@
-package dev.memloop.runtime.internal.memory;
+package dev.memloop.runtime.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

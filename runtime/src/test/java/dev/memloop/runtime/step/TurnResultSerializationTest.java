@@ -29,7 +29,7 @@ class TurnResultSerializationTest {
     Decision keyed = Decision.act("refund order-42", "req-7781");
     Decision call = Decision.act(ActionCall.of("refund").with("order", "42").with("amount", "100 USD"));
     Decision skip = Decision.skip("refund order-42", Decision.Recognition.MEMORY);
-    GuardCheck hit = new GuardCheck(GuardOutcome.HIT, "refund order-42", 1.0, 1, 2, 0, 3, 4, false, -1, -1,
+    GuardCheck hit = new GuardCheck(GuardOutcome.HIT, "refund order-42", 1.0, new ReadCost(1, 2, 0, 3, 4, false, -1, -1),
         "ids:[\"order-42\"]", GuardBasis.MEANING);
     List<StepRecord> steps = List.of(step(0, plain, hit), step(1, keyed, GuardCheck.UNAFFORDABLE), step(2, call,
         GuardCheck.NOT_APPLICABLE), step(3, skip, GuardCheck.NOT_APPLICABLE));

@@ -1,7 +1,7 @@
 package dev.memloop.workloads.actions;
 
 import dev.memloop.workloads.alerts.SignatureCatalog;
-import dev.memloop.workloads.internal.Shuffle;
+import dev.memloop.workloads.Shuffle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

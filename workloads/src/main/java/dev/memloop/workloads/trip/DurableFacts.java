@@ -1,6 +1,6 @@
 package dev.memloop.workloads.trip;
 
-import dev.memloop.workloads.internal.Shuffle;
+import dev.memloop.workloads.Shuffle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,5 +1,6 @@
 package dev.memloop.bench.benchmarks.board;
 
+import dev.memloop.memory.actor.StoreQuery;
 import dev.memloop.blackboard.Blackboard;
 import dev.memloop.blackboard.BlackboardSetup;
 import dev.memloop.memory.WorkingMemory;
@@ -90,8 +91,8 @@ public final class BoardReadBenchmark {
 
   private static long ask(ActorSystem<?> system, ActorRef<MemoryStore.Command> port, float[] query) throws Exception {
     long start = System.nanoTime();
-    AskPattern.<MemoryStore.Command, MemoryStore.Reply>ask(port, replyTo -> new MemoryStore.Match(0, null, query,
-        THRESHOLD, replyTo), Duration.ofSeconds(10), system.scheduler()).toCompletableFuture().get(10, TimeUnit.SECONDS);
+    AskPattern.<MemoryStore.Command, MemoryStore.Reply>ask(port, replyTo -> new MemoryStore.Search(0,
+        StoreQuery.vector(query, 1, THRESHOLD), replyTo), Duration.ofSeconds(10), system.scheduler()).toCompletableFuture().get(10, TimeUnit.SECONDS);
     return System.nanoTime() - start;
   }
 

@@ -1,8 +1,8 @@
 package dev.memloop.bench.benchmarks.cluster;
 
 import com.typesafe.config.Config;
-import dev.memloop.bench.report.Percentiles;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.Percentiles;
+import dev.memloop.cli.report.TextTable;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

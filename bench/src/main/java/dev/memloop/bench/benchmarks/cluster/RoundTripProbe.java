@@ -1,5 +1,6 @@
 package dev.memloop.bench.benchmarks.cluster;
 
+import dev.memloop.memory.actor.StoreQuery;
 import dev.memloop.memory.actor.MemoryStore;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -46,7 +47,8 @@ final class RoundTripProbe {
   private static long send(Run run, ActorRef<MemoryStore.Reply> replies, int i) {
     int targets = run.targets().size();
     long sentAt = System.nanoTime();
-    run.targets().get(i % targets).tell(new MemoryStore.Match(i, null, run.queries().get(i / targets), 0.99, replies));
+    run.targets().get(i % targets).tell(new MemoryStore.Search(i, StoreQuery.vector(run.queries().get(i / targets),
+        1, 0.99), replies));
     return sentAt;
   }
 

@@ -3,7 +3,7 @@ package dev.memloop.bench.benchmarks.conversation;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.index.RankFusion;
 import dev.memloop.memory.timing.NearestRank;
-import dev.memloop.runtime.internal.memory.LatencyBudget;
+import dev.memloop.runtime.policy.LatencyBudget;
 import dev.memloop.runtime.patterns.AdaptiveRecall;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

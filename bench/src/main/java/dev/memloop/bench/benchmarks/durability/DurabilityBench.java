@@ -1,7 +1,7 @@
 package dev.memloop.bench.benchmarks.durability;
 
 import com.typesafe.config.Config;
-import dev.memloop.bench.report.TextTable;
+import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.Units;
 import dev.memloop.pgvector.PgUrl;
@@ -84,7 +84,7 @@ public final class DurabilityBench {
       try {
         ddata.add(DdataDurability.measure(recorded, dir, base));
       } finally {
-        dev.memloop.bench.report.Directories.deleteTree(dir);
+        dev.memloop.cli.report.Directories.deleteTree(dir);
       }
       progress.printf(Locale.ROOT, "round %d: Distributed Data measured%n", round);
       progress.flush();

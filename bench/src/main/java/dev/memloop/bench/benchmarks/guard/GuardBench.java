@@ -8,7 +8,7 @@ import dev.memloop.runtime.GuardCalibration;
 import dev.memloop.runtime.GuardPair;
 import dev.memloop.runtime.identity.IdentifierExtractor;
 import dev.memloop.runtime.identity.Identifiers;
-import dev.memloop.runtime.patterns.LoopGuard;
+import dev.memloop.runtime.LoopGuard;
 import dev.memloop.runtime.step.ActionCall;
 import dev.memloop.runtime.step.GuardCheck;
 import java.util.ArrayList;

@@ -76,10 +76,10 @@ public final class TurnTaxBenchmark {
       long tax = 0;
       for (StepRecord step : result.steps()) {
         if (step.guard().outcome() == GuardOutcome.HIT || step.guard().outcome() == GuardOutcome.MISS) {
-          tax += step.guard().chargedNanos();
-          lookups.add(step.guard().chargedNanos());
-          embeds.add(step.guard().embedNanos());
-          stores.add(step.guard().storeNanos());
+          tax += step.guard().cost().chargedNanos();
+          lookups.add(step.guard().cost().chargedNanos());
+          embeds.add(step.guard().cost().embedNanos());
+          stores.add(step.guard().cost().storeNanos());
           guarded++;
         }
       }

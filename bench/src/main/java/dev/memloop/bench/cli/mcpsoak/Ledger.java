@@ -1,4 +1,4 @@
-package dev.memloop.cli.mcpsoak;
+package dev.memloop.bench.cli.mcpsoak;
 
 import dev.memloop.memory.MemoryItem;
 import java.util.HashMap;

@@ -1,4 +1,4 @@
-package dev.memloop.cli.mcpsoak;
+package dev.memloop.bench.cli.mcpsoak;
 
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;

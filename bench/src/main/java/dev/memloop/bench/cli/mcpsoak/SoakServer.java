@@ -1,4 +1,4 @@
-package dev.memloop.cli.mcpsoak;
+package dev.memloop.bench.cli.mcpsoak;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.memloop.cli.mcpsoak;
+package dev.memloop.bench.cli.mcpsoak;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

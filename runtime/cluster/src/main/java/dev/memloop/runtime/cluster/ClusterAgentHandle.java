@@ -1,7 +1,7 @@
 package dev.memloop.runtime.cluster;
 
 import dev.memloop.runtime.AgentSnapshot;
-import dev.memloop.runtime.internal.TurnAnswers;
+import dev.memloop.runtime.TurnAnswers;
 import dev.memloop.runtime.step.Observation;
 import dev.memloop.runtime.step.Turn;
 import dev.memloop.runtime.step.TurnResult;

@@ -5,6 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import dev.memloop.memory.MemoryQuery;
+import dev.memloop.memory.actor.StoreQuery;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.actor.MemoryStore;
 import java.time.Duration;
@@ -24,7 +26,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A peer's {@code RecallTopK} with {@code k = Integer.MAX_VALUE}, sent over Artery to a store on another node: the
+ * A peer's {@code Search} with {@code k = Integer.MAX_VALUE}, sent over Artery to a store on another node: the
  * store answers with every item it has, and the node stays up and keeps answering (before, the request was an
  * OutOfMemoryError, and Pekko exits the JVM on one).
  */
@@ -64,13 +66,13 @@ class HostileRecallClusterTest {
           .isInstanceOf(MemoryStore.Added.class);
     }
 
-    MemoryStore.Reply huge = ask(from, remote, replyTo -> new MemoryStore.RecallTopK(2, "restart the web tier", null,
-        Integer.MAX_VALUE, replyTo));
+    MemoryStore.Reply huge = ask(from, remote, replyTo -> new MemoryStore.Search(2,
+        StoreQuery.text("restart the web tier", Integer.MAX_VALUE, MemoryQuery.NO_MINIMUM), replyTo));
     assertThat(huge).isInstanceOf(MemoryStore.Recalled.class);
     assertThat(((MemoryStore.Recalled) huge).items()).hasSize(3);
 
-    MemoryStore.Reply after = ask(from, remote, replyTo -> new MemoryStore.RecallTopK(3, "page the on-call", null, 1,
-        replyTo));
+    MemoryStore.Reply after = ask(from, remote, replyTo -> new MemoryStore.Search(3,
+        StoreQuery.text("page the on-call", 1, MemoryQuery.NO_MINIMUM), replyTo));
     assertThat(((MemoryStore.Recalled) after).items()).as("the store node is still up and answering").hasSize(1);
     assertThat(nodes.get(0).getWhenTerminated().toCompletableFuture().isDone()).isFalse();
   }

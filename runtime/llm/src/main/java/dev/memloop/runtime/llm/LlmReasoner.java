@@ -1,5 +1,6 @@
 package dev.memloop.runtime.llm;
 
+import dev.memloop.memory.tools.MemoryToolDefinitions;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.SystemMessage;
@@ -186,8 +187,8 @@ public final class LlmReasoner implements Reasoner {
 
     /** How many notes a recall the model makes without naming k returns (default: the agent's memory.k). */
     public Builder recallK(int k) {
-      if (k <= 0 || k > MemoryTools.MAX_K) {
-        throw new IllegalArgumentException("recall k must be in [1, " + MemoryTools.MAX_K + "]: " + k);
+      if (k <= 0 || k > MemoryToolDefinitions.MAX_K) {
+        throw new IllegalArgumentException("recall k must be in [1, " + MemoryToolDefinitions.MAX_K + "]: " + k);
       }
       this.recallK = k;
       return this;

@@ -1,8 +1,14 @@
 package dev.memloop.runtime.llm;
 
 import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.model.chat.request.json.JsonArraySchema;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
+import dev.langchain4j.model.chat.request.json.JsonStringSchema;
 import dev.memloop.memory.Recall;
+import dev.memloop.memory.tools.MemoryToolDefinitions;
+import dev.memloop.memory.tools.MemoryToolSpec;
+import dev.memloop.memory.tools.ToolArguments;
+import dev.memloop.memory.tools.ToolParameter;
 import dev.memloop.runtime.step.Matched;
 import dev.memloop.runtime.step.MemoryOutcome;
 import dev.memloop.runtime.step.Recalled;
@@ -21,26 +27,18 @@ import java.util.Set;
  */
 final class MemoryTools {
 
-  static final String REMEMBER = "remember";
-  static final String RECALL = "recall";
-  static final String MATCH = "match";
-  static final Set<String> NAMES = Set.of(REMEMBER, RECALL, MATCH);
-  static final int MAX_K = 64;
+  private static final String OWNER = "your memory";
 
+  static final String REMEMBER = MemoryToolDefinitions.REMEMBER;
+  static final String RECALL = MemoryToolDefinitions.RECALL;
+  static final String MATCH = MemoryToolDefinitions.MATCH;
+  static final Set<String> NAMES = Set.of(REMEMBER, RECALL, MATCH);
+
+  /** The tools as memory-actor defines them, with the parameters the step's memory handle takes. */
   static final List<ToolSpecification> SPECS = List.of(
-      ToolSpecification.builder().name(REMEMBER).description("Save a note to your memory, for later steps and turns.")
-          .parameters(JsonObjectSchema.builder().addStringProperty("text", "the note to save").required("text").build())
-          .build(),
-      ToolSpecification.builder().name(RECALL).description("Return the saved notes most relevant to a query.")
-          .parameters(JsonObjectSchema.builder().addStringProperty("query", "what to look for")
-              .addIntegerProperty("k", "how many notes, at most " + MAX_K + " (default: your agent's)")
-              .required("query").build())
-          .build(),
-      ToolSpecification.builder().name(MATCH).description("Whether a note like this one is saved already, and which.")
-          .parameters(JsonObjectSchema.builder().addStringProperty("text", "the note to look for")
-              .addNumberProperty("threshold", "similarity in [-1, 1] a match must reach (default: your agent's)")
-              .required("text").build())
-          .build());
+      specification(MemoryToolDefinitions.remember(OWNER).only("text")),
+      specification(MemoryToolDefinitions.recall(OWNER, "default: your agent's", "off by default").only("query", "k")),
+      specification(MemoryToolDefinitions.match(OWNER, "default: your agent's").only("text", "threshold")));
 
   private MemoryTools() {}
 
@@ -50,10 +48,10 @@ final class MemoryTools {
   /**
    * Runs one memory tool call.
    *
-   * @throws ToolArguments.BadArguments when the arguments are not what the tool needs (nothing ran)
+   * @throws ToolArguments.BadArgument when the arguments are not what the tool needs (nothing ran)
    */
   static Result execute(String name, ToolArguments arguments, StepMemory memory, int defaultK)
-      throws ToolArguments.BadArguments {
+      throws ToolArguments.BadArgument {
     switch (name) {
       case REMEMBER -> {
         Remembered written = memory.remember(arguments.text("text")).toCompletableFuture().join();
@@ -61,7 +59,8 @@ final class MemoryTools {
             : " as " + written.id()) : "not saved: " + describe(written.outcome(), written.reason()), !written.kept());
       }
       case RECALL -> {
-        Recalled found = memory.recall(arguments.text("query"), arguments.number("k", defaultK, 1, MAX_K))
+        Recalled found = memory.recall(arguments.text("query"),
+                arguments.whole("k", defaultK, 1, MemoryToolDefinitions.MAX_K))
             .toCompletableFuture().join();
         if (!found.answered()) {
           return new Result("unavailable: " + describe(found.outcome(), null), true);
@@ -81,6 +80,24 @@ final class MemoryTools {
       }
       default -> throw new IllegalArgumentException("not a memory tool: " + name);
     }
+  }
+
+  /** A memory tool as langchain4j's tool specification. */
+  static ToolSpecification specification(MemoryToolSpec tool) {
+    JsonObjectSchema.Builder parameters = JsonObjectSchema.builder();
+    for (ToolParameter p : tool.parameters()) {
+      switch (p.type()) {
+        case STRING -> parameters.addStringProperty(p.name(), p.description());
+        case INTEGER -> parameters.addIntegerProperty(p.name(), p.description());
+        case NUMBER -> parameters.addNumberProperty(p.name(), p.description());
+        case BOOLEAN -> parameters.addBooleanProperty(p.name(), p.description());
+        case OBJECT -> parameters.addProperty(p.name(), JsonObjectSchema.builder().description(p.description()).build());
+        case STRING_ARRAY -> parameters.addProperty(p.name(), JsonArraySchema.builder().description(p.description())
+            .items(new JsonStringSchema()).build());
+      }
+    }
+    return ToolSpecification.builder().name(tool.name()).description(tool.description())
+        .parameters(parameters.required(tool.required()).build()).build();
   }
 
   private static String notes(List<Recall> items) {

@@ -15,6 +15,7 @@ import dev.langchain4j.model.output.TokenUsage;
 import dev.langchain4j.service.tool.ToolExecutor;
 import dev.memloop.runtime.config.ToolSettings;
 import dev.memloop.memory.Recall;
+import dev.memloop.memory.tools.ToolArguments;
 import dev.memloop.runtime.step.ModelCall;
 import dev.memloop.runtime.step.Recalled;
 import dev.memloop.runtime.step.StepMemory;
@@ -161,7 +162,7 @@ final class ToolLoop {
         record(call, result.failed() ? ToolOutcome.FAILED : ToolOutcome.DONE, start, result.failed() ? result.text() : null);
         return result.text();
       }
-    } catch (ToolArguments.BadArguments bad) {
+    } catch (ToolArguments.BadArgument bad) {
       calls.counters().toolError();
       record(call, ToolOutcome.BAD_ARGUMENTS, start, bad.getMessage());
       return "error: " + bad.getMessage();

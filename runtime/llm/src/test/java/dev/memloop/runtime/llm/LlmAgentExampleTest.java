@@ -2,6 +2,7 @@ package dev.memloop.runtime.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.extension.ExtendWith;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,7 +10,6 @@ import dev.memloop.runtime.ReadmeExamples;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * word, and it runs as printed: in a JVM of its own, its endpoint, key and model from the environment, against the
  * scripted OpenAI-compatible server.
  */
+@ExtendWith(ScriptedChatServerExtension.class)
 class LlmAgentExampleTest {
 
   static final String HEADING = "## Example: an LLM agent";
@@ -26,13 +27,8 @@ class LlmAgentExampleTest {
   ScriptedChatServer server;
 
   @BeforeEach
-  void start() throws Exception {
-    server = new ScriptedChatServer();
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
+  void start(ScriptedChatServer server) throws Exception {
+    this.server = server;
   }
 
   @Test

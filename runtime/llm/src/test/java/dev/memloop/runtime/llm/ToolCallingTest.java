@@ -37,7 +37,6 @@ import org.apache.pekko.actor.testkit.typed.javadsl.LogCapturingExtension;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -47,6 +46,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * client: the memory handle as tools, the user's tools, the bound, the tool guard, and a model of one's own.
  */
 @ExtendWith(LogCapturingExtension.class)
+@ExtendWith(ScriptedChatServerExtension.class)
 class ToolCallingTest {
 
   static final ActorTestKit testKit = ActorTestKit.create();
@@ -57,14 +57,9 @@ class ToolCallingTest {
   LlmCounters counters;
 
   @BeforeEach
-  void start() throws Exception {
-    server = new ScriptedChatServer();
+  void start(ScriptedChatServer server) throws Exception {
+    this.server = server;
     counters = new LlmCounters();
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   @AfterAll
@@ -143,7 +138,7 @@ class ToolCallingTest {
     assertThat(server.toolResults(1)).containsExactly(
         "error: there is no tool named 'book_flight'; your tools are remember, recall, match, act",
         "error: the arguments of recall are not JSON: {not json",
-        "error: remember needs a non-blank \"text\" argument");
+        "error: remember needs a non-blank \"text\" (text) (missing)");
     assertThat(counters.snapshot().toolErrors()).isEqualTo(3);
     assertThat(step.memory()).as("nothing reached the memory").isEmpty();
   }

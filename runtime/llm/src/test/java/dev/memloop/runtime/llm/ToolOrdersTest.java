@@ -20,7 +20,6 @@ import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.LogCapturingExtension;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,6 +31,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * its {@code act} call becomes the step's action, guarded and executed by the runtime.
  */
 @ExtendWith(LogCapturingExtension.class)
+@ExtendWith(ScriptedChatServerExtension.class)
 class ToolOrdersTest {
 
   static final ActorTestKit testKit = ActorTestKit.create();
@@ -45,13 +45,8 @@ class ToolOrdersTest {
   ScriptedChatServer server;
 
   @BeforeEach
-  void start() throws Exception {
-    server = new ScriptedChatServer();
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
+  void start(ScriptedChatServer server) throws Exception {
+    this.server = server;
   }
 
   @AfterAll

@@ -1,7 +1,7 @@
 package dev.memloop.runtime.internal.board;
 
-import dev.memloop.memory.MemoryKind;
 import dev.memloop.blackboard.BlackboardView;
+import dev.memloop.blackboard.BoardSnapshot;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
 import dev.memloop.runtime.internal.memory.MemoryAccess;
@@ -12,9 +12,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An agent's way to a shared blackboard: reads through the direct view (per-step) or the read port (networked,
- * given as {@code remoteReads}), writes posted through the blackboard actor, and the agent's own unacknowledged
- * posts counted by every read as if already there.
+ * An agent's way to a shared blackboard, one for every policy: writes are posted through the blackboard actor, and
+ * reads go where the policy reads, {@link #direct} (per-step: the direct view, the agent's own unacknowledged posts
+ * counted as if already there), {@link #throughPort} (networked: the board's read port, the same own posts counted)
+ * or {@link #atTurnStart} (per-turn: the board as it was when the turn started; the policy holds the agent's own writes
+ * until the turn ends).
  *
  * <p>Not thread-safe: owned by one agent (the view and the board themselves are shared and thread-safe).
  */
@@ -23,50 +25,60 @@ public final class BoardAccess implements MemoryAccess {
   private static final Comparator<Recall> MOST_SIMILAR_FIRST = Comparator.comparingDouble(Recall::similarity).reversed();
 
   private final BlackboardView view;
-  private final MemoryAccess remoteReads;
+  private final MemoryAccess port; // networked: the read port; else null
+  private final boolean snapshots; // per-turn: reads see the turn's snapshot
   private final BoardPoster poster;
+  private BoardSnapshot snapshot;
 
-  /** @param remoteReads null to read the view directly */
-  public BoardAccess(BlackboardView view, MemoryAccess remoteReads, BoardPoster poster) {
+  private BoardAccess(BlackboardView view, MemoryAccess port, boolean snapshots, BoardPoster poster) {
     if (view == null || poster == null) {
       throw new IllegalArgumentException("a board access needs the board's view and the agent's poster");
     }
     this.view = view;
-    this.remoteReads = remoteReads;
+    this.port = port;
+    this.snapshots = snapshots;
     this.poster = poster;
+  }
+
+  /** Reads through the direct view (per-step). */
+  public static BoardAccess direct(BlackboardView view, BoardPoster poster) {
+    return new BoardAccess(view, null, false, poster);
+  }
+
+  /** Reads through the board's read port (networked). */
+  public static BoardAccess throughPort(BlackboardView view, MemoryAccess port, BoardPoster poster) {
+    if (port == null) {
+      throw new IllegalArgumentException("a networked board access needs the board's read port");
+    }
+    return new BoardAccess(view, port, false, poster);
+  }
+
+  /** Reads see the board as it was when the turn started (per-turn). */
+  public static BoardAccess atTurnStart(BlackboardView view, BoardPoster poster) {
+    return new BoardAccess(view, null, true, poster);
+  }
+
+  /** A per-turn access takes the turn's snapshot. */
+  @Override
+  public void startTurn() {
+    if (snapshots) {
+      snapshot = view.snapshot();
+    }
   }
 
   @Override
   public long injectedDelayNanos() {
-    return remoteReads == null ? 0 : remoteReads.injectedDelayNanos();
+    return port == null ? 0 : port.injectedDelayNanos();
   }
 
   @Override
   public MemoryPath readPath() {
-    return remoteReads == null ? MemoryPath.BOARD_VIEW : MemoryPath.BOARD_PORT;
+    return snapshots ? MemoryPath.SNAPSHOT : port == null ? MemoryPath.BOARD_VIEW : MemoryPath.BOARD_PORT;
   }
 
   @Override
   public MemoryPath writePath() {
     return MemoryPath.BOARD_POST;
-  }
-
-  @Override
-  public void match(float[] vector, double threshold, MemoryKind kind, String identity, long timeoutNanos,
-      Answer<Recall> answer) {
-    if (remoteReads == null) {
-      long start = System.nanoTime();
-      Recall best = better((identity == null ? view.matchVector(vector, threshold, kind)
-          : view.matchVector(vector, threshold, kind, identity)).orElse(null),
-          poster.pendingMatch(vector, threshold, kind, identity));
-      answer.done(best, false, System.nanoTime() - start, 0);
-      return;
-    }
-    // Own posts are taken as pending when the read is sent, not when its answer comes back: a post acknowledged
-    // in between may have landed after the port read the board, and would then be in neither place.
-    Recall pending = poster.pendingMatch(vector, threshold, kind, identity);
-    remoteReads.match(vector, threshold, kind, identity, timeoutNanos, (best, timedOut, storeNanos, delayNanos) ->
-        answer.done(timedOut ? null : better(best, pending), timedOut, storeNanos, delayNanos));
   }
 
   @Override
@@ -79,15 +91,39 @@ public final class BoardAccess implements MemoryAccess {
 
   @Override
   public void search(MemoryQuery query, long timeoutNanos, Answer<List<Recall>> answer) {
-    if (remoteReads == null) {
-      long start = System.nanoTime();
-      List<Recall> items = merged(view.search(query), pending(query), query.k());
-      answer.done(items, false, System.nanoTime() - start, 0);
+    long start = System.nanoTime();
+    if (snapshots) {
+      answer.done(current().search(query), false, System.nanoTime() - start, 0);
       return;
     }
-    List<Recall> pending = pending(query); // taken when sent, as for a match
-    remoteReads.search(query, timeoutNanos, (items, timedOut, storeNanos, delayNanos) ->
-        answer.done(timedOut ? List.of() : merged(items, pending, query.k()), timedOut, storeNanos, delayNanos));
+    // Own posts are taken as pending when the read is sent, not when its answer comes back: a post acknowledged in
+    // between may have landed after the port read the board, and would then be in neither place. For a nearest match
+    // (the guard's) only the best of them counts, found without a list.
+    if (query.isNearestMatch()) {
+      Recall own = poster.pendingMatch(query.vector(), query.minScore(), query.soleKind(), query.identity());
+      if (port == null) {
+        answer.done(best(view.search(query), own), false, System.nanoTime() - start, 0);
+      } else {
+        port.search(query, timeoutNanos, (items, timedOut, storeNanos, delayNanos) ->
+            answer.done(timedOut ? List.of() : best(items, own), timedOut, storeNanos, delayNanos));
+      }
+      return;
+    }
+    List<Recall> own = pending(query);
+    if (port == null) {
+      answer.done(merged(view.search(query), own, query.k()), false, System.nanoTime() - start, 0);
+    } else {
+      port.search(query, timeoutNanos, (items, timedOut, storeNanos, delayNanos) ->
+          answer.done(timedOut ? List.of() : merged(items, own, query.k()), timedOut, storeNanos, delayNanos));
+    }
+  }
+
+  /** The turn's snapshot; a read outside any turn sees the board as it is. */
+  private BoardSnapshot current() {
+    if (snapshot == null) {
+      snapshot = view.snapshot();
+    }
+    return snapshot;
   }
 
   /** This agent's unacknowledged posts the query admits. */
@@ -108,9 +144,16 @@ public final class BoardAccess implements MemoryAccess {
 
   @Override
   public void close() {
-    if (remoteReads != null) {
-      remoteReads.close();
+    if (port != null) {
+      port.close();
     }
+  }
+
+  /** A nearest match's answer: the board's best or the agent's own pending post, whichever is closer. */
+  private static List<Recall> best(List<Recall> board, Recall own) {
+    Recall top = board.isEmpty() ? null : board.get(0);
+    Recall best = better(top, own);
+    return best == null ? List.of() : best == top ? board : List.of(best);
   }
 
   private static Recall better(Recall a, Recall b) {

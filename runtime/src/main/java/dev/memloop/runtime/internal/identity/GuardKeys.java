@@ -4,9 +4,8 @@ import dev.memloop.runtime.identity.IdentifierExtractor;
 import dev.memloop.runtime.identity.Identifiers;
 import dev.memloop.runtime.step.ActionCall;
 import dev.memloop.runtime.step.ActionIdentity;
+import dev.memloop.memory.ItemIdentity;
 import dev.memloop.memory.timing.Ticker;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Turns an action into what the guard compares ({@link GuardKey}), one rule for every guard (the action guard, the
@@ -32,10 +31,10 @@ public final class GuardKeys {
     long start = ticker.nanoTime();
     GuardKey key;
     if (identity instanceof ActionIdentity.Key k) {
-      key = new GuardKey(line, "key:" + k.key(), wordingOf(line, line), true, 0, null);
+      key = new GuardKey(line, ItemIdentity.ofKey(k.key()), wordingOf(line, line), true, 0, null);
     } else if (identity instanceof ActionIdentity.Call c) {
       ActionCall call = c.actionCall();
-      key = new GuardKey(line, "args:" + json(call.arguments()), wordingOf(call.verb(), line), false, 0, extractor);
+      key = new GuardKey(line, ItemIdentity.ofArguments(call.arguments()), wordingOf(call.verb(), line), false, 0, extractor);
     } else {
       key = ofLine(line, extractor);
     }
@@ -45,33 +44,13 @@ public final class GuardKeys {
 
   /** A plain line's key, without timing (a write outside a step: a note's dedup, a tool call's record). */
   public static GuardKey ofLine(String line, IdentifierExtractor extractor) {
-    Identifiers found = extracted(extractor, line);
-    return new GuardKey(line, identityOf(found), wordingOf(found.wording(), line), false, 0, extractor);
+    Identifiers found = Identifiers.read(extractor, line);
+    return new GuardKey(line, found.identity(), wordingOf(found.wording(), line), false, 0, extractor);
   }
 
   /** The content words a plain line is compared by, as {@link #ofLine} reads them. */
   static String wordingOfLine(String line, IdentifierExtractor extractor) {
-    return wordingOf(extracted(extractor, line).wording(), line);
-  }
-
-  /** The identity of what an extractor found: {@code ids:[...]}, or null when it found nothing. */
-  public static String identityOf(Identifiers found) {
-    return found.identity();
-  }
-
-  private static Identifiers extracted(IdentifierExtractor extractor, String line) {
-    Identifiers found;
-    try {
-      found = extractor.extract(line);
-    } catch (RuntimeException e) {
-      throw new IllegalStateException("identifier extractor " + extractor.name() + " failed on '" + line + "': " + e,
-          e);
-    }
-    if (found == null) {
-      throw new IllegalStateException("identifier extractor " + extractor.name() + " returned nothing for '" + line
-          + "'");
-    }
-    return found;
+    return wordingOf(Identifiers.read(extractor, line).wording(), line);
   }
 
   /** The content words of {@code wording}; the whole line's when it has none (a line that is all identifiers). */
@@ -82,49 +61,5 @@ public final class GuardKeys {
     }
     String whole = ContentWords.of(line);
     return whole.isEmpty() ? line.strip() : whole;
-  }
-
-  static String json(List<String> values) {
-    StringBuilder out = new StringBuilder("[");
-    for (String v : values) {
-      if (out.length() > 1) {
-        out.append(',');
-      }
-      quote(v, out);
-    }
-    return out.append(']').toString();
-  }
-
-  static String json(Map<String, String> values) {
-    StringBuilder out = new StringBuilder("{");
-    for (Map.Entry<String, String> e : values.entrySet()) { // sorted by the call
-      if (out.length() > 1) {
-        out.append(',');
-      }
-      quote(e.getKey(), out);
-      out.append(':');
-      quote(e.getValue(), out);
-    }
-    return out.append('}').toString();
-  }
-
-  /** Appends {@code s} as a JSON string. */
-  public static void quote(String s, StringBuilder out) {
-    out.append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        default -> {
-          if (c < 0x20) {
-            out.append(String.format("\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    out.append('"');
   }
 }

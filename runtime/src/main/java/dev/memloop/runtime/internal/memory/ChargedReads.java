@@ -1,11 +1,11 @@
 package dev.memloop.runtime.internal.memory;
 
+import dev.memloop.runtime.policy.LatencyBudget;
 import dev.memloop.memory.ItemIdentity;
 import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
-import dev.memloop.memory.internal.pool.ReadOnlyVectors;
 import dev.memloop.memory.timing.Ticker;
 import dev.memloop.runtime.internal.ThreadCpu;
 import dev.memloop.runtime.internal.identity.GuardKey;
@@ -13,6 +13,7 @@ import dev.memloop.runtime.step.GuardBasis;
 import dev.memloop.runtime.step.GuardCheck;
 import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.MemoryOutcome;
+import dev.memloop.runtime.step.ReadCost;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -71,22 +72,11 @@ public final class ChargedReads {
    */
   private void match(String text, double threshold, MemoryKind kind, String identity, long priorNanos,
       ReadListener<Recall> listener) {
-    long reserved = budget.reserve(access.injectedDelayNanos());
-    if (reserved == LatencyBudget.UNAFFORDABLE) {
-      listener.done(MemoryOutcome.UNAFFORDABLE, null, ReadCost.ZERO);
-      return;
-    }
-    long timeout = timeout(reserved);
-    long start = ticker.nanoTime() - priorNanos;
-    long message = ThreadCpu.message();
-    float[] vector = identity == null || identity.isEmpty() ? vectorOf(text) : identifiedVectorOf(text);
-    long embedNanos = ticker.nanoTime() - start;
-    if (isZero(vector)) { // no known token: nothing can be equivalent to a vector without a direction
-      answerEmpty(reserved, start, embedNanos, null, listener);
-      return;
-    }
-    access.match(vector, threshold, kind, identity, timeout, (best, timedOut, storeNanos, delayNanos) -> settle(
-        reserved, start, message, embedNanos, timedOut, timedOut ? null : best, storeNanos, delayNanos, listener));
+    boolean identified = identity != null && !identity.isEmpty();
+    read(text, null, identified, priorNanos, null, (vector, timeout, answer) -> access.search(
+        MemoryQuery.nearest(vector, threshold, kind, identity), timeout, (items, timedOut, storeNanos, delayNanos) ->
+            answer.done(items == null || items.isEmpty() ? null : items.get(0), timedOut, storeNanos, delayNanos)),
+        listener);
   }
 
   /**
@@ -127,9 +117,8 @@ public final class ChargedReads {
       basis = GuardBasis.MEANING;
     }
     boolean hit = guard == GuardOutcome.HIT;
-    return new GuardCheck(guard, hit ? best.text() : null, hit ? best.similarity() : Double.NaN,
-        cost.embedNanos(), cost.storeNanos(), cost.delayNanos(), cost.chargedNanos(), cost.startNanos(),
-        cost.answeredLater(), cost.offCpuNanos(), cost.waitingNanos(), key.identity(), basis);
+    return new GuardCheck(guard, hit ? best.text() : null, hit ? best.similarity() : Double.NaN, cost,
+        key.identity(), basis);
   }
 
   /**
@@ -138,23 +127,43 @@ public final class ChargedReads {
    */
   public void search(MemoryQuery query, ReadListener<List<Recall>> listener) {
     access.check(query); // refused before anything is reserved
+    read(query.isText() ? query.text() : null, query.isText() ? null : query.vector(), false, 0, List.of(),
+        (vector, timeout, answer) -> access.search(query.isText() ? query.withVector(vector) : query, timeout, answer),
+        listener);
+  }
+
+  /** How a read reaches the store once its vector is known: a match (the best item) or a search (a list). */
+  @FunctionalInterface
+  private interface Ask<T> {
+    void ask(float[] vector, long timeoutNanos, MemoryAccess.Answer<T> answer);
+  }
+
+  /**
+   * The template every read follows: reserve the estimate (or answer {@link MemoryOutcome#UNAFFORDABLE} and send
+   * nothing), embed {@code text} in process unless the vector is {@code given}, answer a vector without a direction
+   * at once with {@code nothing}, ask the store, and settle what the read really cost.
+   *
+   * @param identified whether the text is an identified action's wording (see {@link #identifiedVectorOf})
+   * @param priorNanos time already spent on the read before it got here (reading the action's identity)
+   */
+  private <T> void read(String text, float[] given, boolean identified, long priorNanos, T nothing, Ask<T> ask,
+      ReadListener<T> listener) {
     long reserved = budget.reserve(access.injectedDelayNanos());
     if (reserved == LatencyBudget.UNAFFORDABLE) {
-      listener.done(MemoryOutcome.UNAFFORDABLE, List.of(), ReadCost.ZERO);
+      listener.done(MemoryOutcome.UNAFFORDABLE, nothing, ReadCost.ZERO);
       return;
     }
     long timeout = timeout(reserved);
-    long start = ticker.nanoTime();
+    long start = ticker.nanoTime() - priorNanos;
     long message = ThreadCpu.message();
-    float[] vector = query.isText() ? vectorOf(query.text()) : query.vector();
+    float[] vector = given != null ? given : identified ? identifiedVectorOf(text) : vectorOf(text);
     long embedNanos = ticker.nanoTime() - start;
-    if (isZero(vector)) {
-      answerEmpty(reserved, start, embedNanos, List.of(), listener);
+    if (Embedder.isZero(vector)) { // no known token: nothing can be equivalent to a vector without a direction
+      answerEmpty(reserved, start, embedNanos, nothing, listener);
       return;
     }
-    access.search(query.isText() ? query.withVector(vector) : query, timeout, (items, timedOut, storeNanos, delayNanos) ->
-        settle(reserved, start, message, embedNanos, timedOut, timedOut ? List.of() : items, storeNanos, delayNanos,
-            listener));
+    ask.ask(vector, timeout, (value, timedOut, storeNanos, delayNanos) -> settle(reserved, start, message,
+        embedNanos, timedOut, timedOut ? nothing : value, storeNanos, delayNanos, listener));
   }
 
   /** The longest the read may wait: the configured limit, never past what was left before its reservation. */
@@ -194,7 +203,7 @@ public final class ChargedReads {
     if (text.equals(lastText)) {
       return lastVector;
     }
-    float[] vector = ReadOnlyVectors.of(embedder, text);
+    float[] vector = embedder.embedReadOnly(text);
     lastText = text;
     lastVector = vector;
     return vector;
@@ -207,7 +216,7 @@ public final class ChargedReads {
    */
   public float[] identifiedVectorOf(String wording) {
     float[] vector = vectorOf(wording);
-    if (!isZero(vector)) {
+    if (!Embedder.isZero(vector)) {
       return vector;
     }
     if (noWords == null || noWords.length != vector.length) {
@@ -238,15 +247,5 @@ public final class ChargedReads {
   /** The clock reads are charged by. */
   public Ticker ticker() {
     return ticker;
-  }
-
-  /** Whether {@code vector} has no direction (its text had no known token). */
-  public static boolean isZero(float[] vector) {
-    for (float v : vector) {
-      if (v != 0) {
-        return false;
-      }
-    }
-    return true;
   }
 }

@@ -1,6 +1,5 @@
 package dev.memloop.runtime.internal.memory;
 
-import dev.memloop.memory.MemoryKind;
 import dev.memloop.runtime.patterns.DedupOnWrite;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
@@ -43,12 +42,6 @@ public final class DedupingAccess implements MemoryAccess {
   @Override
   public MemoryPath writePath() {
     return reads.writePath();
-  }
-
-  @Override
-  public void match(float[] vector, double threshold, MemoryKind kind, String identity, long timeoutNanos,
-      Answer<Recall> answer) {
-    reads.match(vector, threshold, kind, identity, timeoutNanos, answer);
   }
 
   @Override

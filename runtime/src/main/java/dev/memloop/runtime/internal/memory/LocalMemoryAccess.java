@@ -1,6 +1,5 @@
 package dev.memloop.runtime.internal.memory;
 
-import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
@@ -9,7 +8,6 @@ import dev.memloop.runtime.step.MemoryOutcome;
 import dev.memloop.runtime.step.MemoryPath;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The in-process arm: a method call on the agent's own memory; no message, no lock, no wait. Every answer comes
@@ -55,15 +53,6 @@ public final class LocalMemoryAccess implements MemoryAccess {
   @Override
   public MemoryPath writePath() {
     return MemoryPath.DIRECT;
-  }
-
-  @Override
-  public void match(float[] vector, double threshold, MemoryKind kind, String identity, long timeoutNanos,
-      Answer<Recall> answer) {
-    long start = ticker.nanoTime();
-    Optional<Recall> best = identity == null ? memory.matchVector(vector, threshold, kind)
-        : memory.matchVector(vector, threshold, kind, identity);
-    answer.done(best.orElse(null), false, ticker.nanoTime() - start, 0);
   }
 
   @Override

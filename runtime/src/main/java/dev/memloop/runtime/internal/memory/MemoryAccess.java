@@ -1,6 +1,5 @@
 package dev.memloop.runtime.internal.memory;
 
-import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
 import dev.memloop.runtime.step.MemoryOutcome;
@@ -30,9 +29,10 @@ public interface MemoryAccess extends AutoCloseable {
   MemoryPath writePath();
 
   /**
-   * The items {@code query} asks for, best first (a vector query: the agent's embedding of the text); {@code answer}
-   * is called exactly once: at once in process, later (on the agent's thread, from a message) over a network, or
-   * with {@code timedOut} when no reply came within {@code timeoutNanos}.
+   * The one read: the items {@code query} asks for, best first (a vector query: the agent's embedding of the text);
+   * {@code answer} is called exactly once: at once in process, later (on the agent's thread, from a message) over a
+   * network, or with {@code timedOut} when no reply came within {@code timeoutNanos}. The guard's lookup is a
+   * {@link MemoryQuery#nearest} query, which a memory in this process answers without allocating on a miss.
    *
    * @throws IllegalArgumentException for a text query, or a filter the access cannot run (a store across the
    *     network: a filter is code)
@@ -46,15 +46,6 @@ public interface MemoryAccess extends AutoCloseable {
    * @throws IllegalArgumentException naming what it cannot do
    */
   default void check(MemoryQuery query) {}
-
-  /**
-   * The shorthand of {@link #search} with {@code k = 1}, {@code minScore = threshold}, the one {@code kind} and
-   * {@code identity} (null: any; {@code ItemIdentity.NONE}: items without one), answered without a query or a list:
-   * the guard's lookup, on every step (the action guard asks for actions of the action's identity only).
-   * {@code answer} hears the match, or null for none.
-   */
-  void match(float[] vector, double threshold, MemoryKind kind, String identity, long timeoutNanos,
-      Answer<Recall> answer);
 
   /**
    * Stores {@code text} under its embedding {@code vector}; never charged to the budget. {@code stored} is called

@@ -1,6 +1,7 @@
 package dev.memloop.runtime.internal.memory;
 
 import dev.memloop.runtime.step.MemoryOutcome;
+import dev.memloop.runtime.step.ReadCost;
 
 /** Hears how a charged read ended; called exactly once, on the agent's thread. */
 @FunctionalInterface

@@ -1,10 +1,9 @@
 package dev.memloop.runtime.internal.memory;
 
-import java.util.Set;
-import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.actor.MemoryStore;
+import dev.memloop.memory.actor.StoreQuery;
 import dev.memloop.memory.timing.DelayTimer;
 import dev.memloop.runtime.step.MemoryOutcome;
 import dev.memloop.runtime.step.MemoryPath;
@@ -39,8 +38,7 @@ public final class StoreAccess implements MemoryAccess {
   private long messagesSent;
 
   /** One request awaiting its reply: a read's answer (with its timeout) or a write's. */
-  private record Pending(long id, Answer<Recall> match, Answer<List<Recall>> recall, Stored stored,
-      DelayTimer.Scheduled timeout) {}
+  private record Pending(long id, Answer<List<Recall>> read, Stored stored, DelayTimer.Scheduled timeout) {}
 
   /** An action to run once every write up to {@code throughWriteId} is acknowledged. */
   private record Deferred(long throughWriteId, Runnable action) {}
@@ -81,14 +79,6 @@ public final class StoreAccess implements MemoryAccess {
   }
 
   @Override
-  public void match(float[] vector, double threshold, MemoryKind kind, String identity, long timeoutNanos,
-      Answer<Recall> answer) {
-    long id = ++lastRequestId;
-    await(new Pending(id, answer, null, null, timeout(id, timeoutNanos)));
-    store.tell(new MemoryStore.Match(id, null, vector, threshold, Set.of(kind), identity, replyTo));
-  }
-
-  @Override
   public void check(MemoryQuery query) {
     if (query.hybrid()) {
       throw new IllegalArgumentException("a networked store answers vector recalls only (it keeps no lexical index): "
@@ -107,20 +97,17 @@ public final class StoreAccess implements MemoryAccess {
     if (query.isText()) {
       throw new IllegalArgumentException("a store is sent the agent's embedding, not the text: " + query);
     }
-    // the store ranks by kind too (kinds are data and cross the network); it does not hold the minimum score
-    Answer<List<Recall>> screened = query.minScore() == MemoryQuery.NO_MINIMUM ? answer
-        : (items, timedOut, storeNanos, delayNanos) -> answer.done(items == null ? null
-            : items.stream().filter(query::admits).toList(), timedOut, storeNanos, delayNanos);
+    StoreQuery sent = StoreQuery.of(query); // its kinds, identity and minimum score are data: the store holds them
     long id = ++lastRequestId;
-    await(new Pending(id, null, screened, null, timeout(id, timeoutNanos)));
-    store.tell(new MemoryStore.RecallTopK(id, null, query.vector(), query.k(), query.kinds(), replyTo));
+    await(new Pending(id, answer, null, timeout(id, timeoutNanos)));
+    store.tell(new MemoryStore.Search(id, sent, replyTo));
   }
 
   @Override
   public void add(String text, float[] vector, Map<String, Object> metadata, Stored stored) {
     long id = ++lastRequestId;
     lastWriteId = id;
-    await(new Pending(id, null, null, stored, null)); // writes wait for their acknowledgement without a timeout
+    await(new Pending(id, null, stored, null)); // writes wait for their acknowledgement without a timeout
     store.tell(new MemoryStore.Add(id, text, vector, metadata.isEmpty() ? null : metadata, replyTo));
   }
 
@@ -217,10 +204,8 @@ public final class StoreAccess implements MemoryAccess {
       } else {
         failRead(request, away.storeNanos(), away.delayNanos());
       }
-    } else if (reply instanceof MemoryStore.Matched matched && request.match() != null) {
-      request.match().done(matched.best(), false, matched.storeNanos(), matched.delayNanos());
-    } else if (reply instanceof MemoryStore.Recalled recalled && request.recall() != null) {
-      request.recall().done(recalled.items(), false, recalled.storeNanos(), recalled.delayNanos());
+    } else if (reply instanceof MemoryStore.Recalled recalled && request.read() != null) {
+      request.read().done(recalled.items(), false, recalled.storeNanos(), recalled.delayNanos());
     } else if (reply instanceof MemoryStore.Added added && request.stored() != null) {
       request.stored().done(MemoryOutcome.STORED, added.id(), added.storeNanos(), added.delayNanos());
     } else {
@@ -242,10 +227,8 @@ public final class StoreAccess implements MemoryAccess {
 
   /** A read that got no answer: a lookup that failed, its step unguarded (counted as timed out). */
   private static void failRead(Pending request, long storeNanos, long delayNanos) {
-    if (request.match() != null) {
-      request.match().done(null, true, storeNanos, delayNanos);
-    } else if (request.recall() != null) {
-      request.recall().done(List.of(), true, storeNanos, delayNanos);
+    if (request.read() != null) {
+      request.read().done(List.of(), true, storeNanos, delayNanos);
     }
   }
 

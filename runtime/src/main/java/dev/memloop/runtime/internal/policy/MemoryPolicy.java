@@ -8,7 +8,7 @@ import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.runtime.internal.identity.GuardKey;
 import dev.memloop.runtime.internal.memory.ChargedReads;
-import dev.memloop.runtime.internal.memory.LatencyBudget;
+import dev.memloop.runtime.policy.LatencyBudget;
 import dev.memloop.runtime.internal.memory.ReadListener;
 import dev.memloop.runtime.internal.memory.WriteListener;
 import dev.memloop.runtime.patterns.NoveltyCheck;

@@ -1,5 +1,6 @@
 package dev.memloop.runtime.internal.policy;
 
+import dev.memloop.memory.Embedder;
 import dev.memloop.memory.ItemIdentity;
 import dev.memloop.memory.MemoryKind;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
@@ -9,7 +10,7 @@ import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.runtime.internal.identity.GuardKey;
 import dev.memloop.runtime.internal.memory.ChargedReads;
-import dev.memloop.runtime.internal.memory.LatencyBudget;
+import dev.memloop.runtime.policy.LatencyBudget;
 import dev.memloop.runtime.internal.memory.ReadListener;
 import dev.memloop.runtime.internal.memory.WriteListener;
 import dev.memloop.runtime.step.MemoryOutcome;
@@ -87,7 +88,7 @@ abstract sealed class ReadingPolicy extends MemoryPolicy permits PerTurnPolicy, 
     long start = reads.ticker().nanoTime();
     float[] vector = identity == null ? reads.vectorOf(embedded) : reads.identifiedVectorOf(embedded);
     long embedNanos = reads.ticker().nanoTime() - start;
-    if (ChargedReads.isZero(vector)) { // a text without a known token could never be found again
+    if (Embedder.isZero(vector)) { // a text without a known token could never be found again
       listener.done(MemoryOutcome.REFUSED, "text embeds to the zero vector (no known token): '" + text + "'",
           embedNanos, 0, 0);
       return;

@@ -1,26 +1,26 @@
 package dev.memloop.runtime.internal.tracing;
 
 import dev.memloop.runtime.step.StepRecord;
+import dev.memloop.runtime.step.TurnResult;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.TextMapGetter;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One agent's live turn spans: {@code memloop.turn} starts when the turn starts, as the child of the context the
+ * One agent's live turn spans ({@link TurnTrace#of} with a tracer): {@code memloop.turn} starts when the turn starts, as the child of the context the
  * turn was sent with (a W3C {@code traceparent}, so that it crosses to another node as text), and ends when the turn
  * is answered (with an error status when it was aborted); each step's spans are laid under it when the step is
  * recorded, ending then and starting its recorded wall time before ({@link StepSpans}). Not thread-safe: owned by
  * the agent.
  */
-public final class TurnTrace {
+final class LiveTurnTrace implements TurnTrace {
 
-  private static final String TRACEPARENT = "traceparent";
+  static final String TRACEPARENT = "traceparent";
   private static final TextMapGetter<Map<String, String>> FROM_MAP = new TextMapGetter<>() {
     @Override
     public Iterable<String> keys(Map<String, String> carrier) {
@@ -40,23 +40,14 @@ public final class TurnTrace {
   private Context inTurn;
 
   /** @param policy the agent's memory policy as its config names it ({@code per-step}...), on every turn's span */
-  public TurnTrace(Tracer tracer, String agentId, String policy) {
+  LiveTurnTrace(Tracer tracer, String agentId, String policy) {
     this.tracer = tracer;
     this.agentId = agentId;
     this.policy = policy;
   }
 
-  /** The W3C {@code traceparent} of {@code context}'s span, or null when it has none: what a sent turn carries. */
-  public static String traceParentOf(Context context) {
-    if (!Span.fromContext(context).getSpanContext().isValid()) {
-      return null; // no span current (no tracing at all, most often): nothing to carry, nothing to allocate
-    }
-    Map<String, String> carrier = new HashMap<>(2);
-    W3CTraceContextPropagator.getInstance().inject(context, carrier, (map, key, value) -> map.put(key, value));
-    return carrier.get(TRACEPARENT);
-  }
-
   /** The turn starts: its span, the child of {@code traceParent}'s span (a root when null or malformed). */
+  @Override
   public void start(int index, String traceParent) {
     Context parent = traceParent == null ? Context.root()
         : W3CTraceContextPropagator.getInstance().extract(Context.root(), Map.of(TRACEPARENT, traceParent), FROM_MAP);
@@ -66,6 +57,7 @@ public final class TurnTrace {
   }
 
   /** A step was recorded: its spans, ending now. */
+  @Override
   public void step(StepRecord record) {
     if (turn == null || !turn.isRecording()) {
       return; // not sampled: nothing below the turn would be kept either
@@ -74,7 +66,8 @@ public final class TurnTrace {
   }
 
   /** The turn was answered with {@code result} (aborted or not). */
-  public void end(dev.memloop.runtime.step.TurnResult result) {
+  @Override
+  public void end(TurnResult result) {
     if (turn == null) {
       return;
     }

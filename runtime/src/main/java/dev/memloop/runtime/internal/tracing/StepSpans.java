@@ -106,14 +106,14 @@ public final class StepSpans {
     Context inStep = parent.with(step);
     GuardCheck guard = record.guard();
     long lookup = guard.outcome() == GuardOutcome.HIT || guard.outcome() == GuardOutcome.MISS
-        || guard.outcome() == GuardOutcome.TIMED_OUT ? Math.max(0, guard.chargedNanos()) : 0;
+        || guard.outcome() == GuardOutcome.TIMED_OUT ? Math.max(0, guard.cost().chargedNanos()) : 0;
     long action = Math.max(0, record.action().nanos());
     long reasoning = Math.max(0, wall - lookup - action);
     long at = start;
     Span reasoner = child(tracer, "memloop.reasoner", inStep, at, at + reasoning, Attributes.empty());
     long inner = at;
     for (MemoryCall call : record.memory()) {
-      long took = Math.max(0, call.chargedNanos());
+      long took = Math.max(0, call.cost().chargedNanos());
       String operation = call.op() == MemoryOp.REMEMBER ? UPDATE_MEMORY : SEARCH_MEMORY;
       memory(tracer, operation, call.path(), parent.with(reasoner), inner, inner + took, Attributes.of(OPERATION,
           operation, MEMORY_STORE, record.agentId(), MEMORY_OP, lower(call.op()), OUTCOME, lower(call.outcome()),
@@ -136,7 +136,7 @@ public final class StepSpans {
     at += reasoning;
     if (lookup > 0) {
       // the guard's record keeps no path: a lookup that paid a round trip left the agent
-      memory(tracer, SEARCH_MEMORY, guard.delayNanos() > 0 ? MemoryPath.STORE : MemoryPath.DIRECT, inStep, at, at + lookup, Attributes.builder().put(OPERATION, SEARCH_MEMORY)
+      memory(tracer, SEARCH_MEMORY, guard.cost().delayNanos() > 0 ? MemoryPath.STORE : MemoryPath.DIRECT, inStep, at, at + lookup, Attributes.builder().put(OPERATION, SEARCH_MEMORY)
               .put(MEMORY_STORE, record.agentId()).put(GUARD, true).put(OUTCOME, lower(guard.outcome()))
               .put(CHARGED, lookup)
               .put(MEMORY_RECORDS, guard.outcome() == GuardOutcome.HIT ? 1L : 0L).build());

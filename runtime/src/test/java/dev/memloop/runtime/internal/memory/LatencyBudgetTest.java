@@ -1,5 +1,6 @@
 package dev.memloop.runtime.internal.memory;
 
+import dev.memloop.runtime.policy.LatencyBudget;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -52,18 +53,11 @@ class LatencyBudgetTest {
     }
 
     @Override
-    public void match(float[] vector, double threshold, dev.memloop.memory.MemoryKind kind, String identity,
-        long timeoutNanos, Answer<Recall> answer) {
+    public void search(MemoryQuery query, long timeoutNanos, Answer<List<Recall>> answer) {
       clock.advance(Duration.ofNanos(opNanos + delayNanos + stallNanos));
       if (--stalledLookups <= 0) {
         stallNanos = 0;
       }
-      answer.done(null, false, opNanos, delayNanos);
-    }
-
-    @Override
-    public void search(MemoryQuery query, long timeoutNanos, Answer<List<Recall>> answer) {
-      clock.advance(Duration.ofNanos(opNanos + delayNanos));
       answer.done(List.of(), false, opNanos, delayNanos);
     }
 
@@ -147,7 +141,7 @@ class LatencyBudgetTest {
     List<GuardCheckResult> checks = new ArrayList<>();
     for (int i = 0; i < steps; i++) {
       reads.guard(key("investigate host=web-" + i + " sig=port-scan"), 0.99,
-          v -> checks.add(new GuardCheckResult(v.outcome(), v.chargedNanos())));
+          v -> checks.add(new GuardCheckResult(v.outcome(), v.cost().chargedNanos())));
     }
     return checks;
   }
