@@ -2,10 +2,10 @@ package dev.memloop.cli;
 
 import dev.memloop.cli.command.ProgressOption;
 import dev.memloop.cli.command.Options;
-import dev.memloop.memory.embed.DistilledModels;
-import dev.memloop.memory.embed.Distiller;
+import dev.memloop.memory.distill.DistilledModels;
+import dev.memloop.memory.distill.Distiller;
+import dev.memloop.memory.distill.TeacherModel;
 import dev.memloop.memory.embed.StaticEmbedder;
-import dev.memloop.memory.embed.TeacherModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.memloop.cli;
 
-import dev.memloop.memory.embed.Distiller;
+import dev.memloop.memory.distill.Distiller;
 
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;

@@ -98,7 +98,8 @@ public final class MemoryQuery {
    */
   public static MemoryQuery nearest(float[] vector, double threshold, MemoryKind kind, String identity) {
     if (vector == null || kind == null) {
-      throw new IllegalArgumentException("a nearest match needs a vector and a kind: " + vector + ", " + kind);
+      throw new IllegalArgumentException("a nearest match needs a vector and a kind: vector "
+          + (vector == null ? "null" : "of " + vector.length) + ", kind " + kind);
     }
     if (!(threshold >= -1 && threshold <= 1)) {
       throw new IllegalArgumentException("minScore must be in [-1, 1]: " + threshold);

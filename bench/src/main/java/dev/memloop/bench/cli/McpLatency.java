@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -93,7 +94,7 @@ final class McpLatency {
       progress.accept("warming up: 200 recalls a path");
       for (Function<String, Object> path : paths) {
         for (int i = 0; i < 200; i++) {
-          path.apply(queries[i]);
+          Objects.requireNonNull(path.apply(queries[i]), "a recall answered nothing");
         }
       }
       long[][] samples = new long[paths.size()][config.calls()];
@@ -104,7 +105,7 @@ final class McpLatency {
         for (int p = 0; p < paths.size(); p++) {
           for (int i = done; i < end; i++) {
             long start = System.nanoTime();
-            paths.get(p).apply(queries[i]);
+            Objects.requireNonNull(paths.get(p).apply(queries[i]), "a recall answered nothing");
             samples[p][i] = System.nanoTime() - start;
           }
         }

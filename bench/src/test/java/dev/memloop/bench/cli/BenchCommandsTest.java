@@ -1,11 +1,13 @@
 package dev.memloop.bench.cli;
 
-import dev.memloop.cli.CliRun;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memloop.cli.CliRun;
 import dev.memloop.cli.report.RunDirectory;
+import dev.memloop.memory.distill.DistilledModels;
+import dev.memloop.memory.distill.Distiller;
+import dev.memloop.memory.distill.TeacherModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -109,9 +111,8 @@ class BenchCommandsTest {
   @Test
   void should_run_embed_on_a_given_model() throws IOException {
     Path model = results.resolve("model");
-    dev.memloop.memory.embed.DistilledModels.distillInto(model,
-        dev.memloop.memory.embed.TeacherModel.load(dev.memloop.memory.embed.TeacherModel.MINILM),
-        new dev.memloop.memory.embed.Distiller.Options(16, 300, 2), dev.memloop.memory.embed.Distiller.Progress.SILENT);
+    DistilledModels.distillInto(model, TeacherModel.load(TeacherModel.MINILM), new Distiller.Options(16, 300, 2),
+        Distiller.Progress.SILENT);
     Path runs = results.resolve("runs");
     CliRun run = CliRun.of("bench", "embed", "--model", model.toString(), "--lines", "20", "--rounds", "1",
         "--warmup", "0", "--transformer-calls", "0", "--sizes", "10", "--out", runs.toString());

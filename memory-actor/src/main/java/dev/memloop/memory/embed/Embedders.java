@@ -22,16 +22,22 @@ import java.nio.file.Path;
  */
 public final class Embedders {
 
+  /**
+   * The class-path resource that names the default table's folder (beside it, under {@code dev/memloop/embedders/}).
+   * A build that repackages jars (a shaded or native image) must keep both: without them {@link #defaultLocal()}
+   * throws {@link MissingModelException}.
+   */
+  public static final String DEFAULT_MODEL_INDEX = "dev/memloop/embedders/default-model.txt";
+
   private static volatile StaticEmbedder defaultLocal;
 
   private Embedders() {}
 
   /**
-   * The distilled static model (256 dimensions, F16): from {@code dev.memloop:memloop-default-embedder} on the
-   * class path (offline, no teacher), else from the cache, else distilled into it when the teacher and onnxruntime
-   * are present (about 10 s on 2 cores). Loaded once per JVM.
+   * The distilled static model (256 dimensions, F16) from {@code dev.memloop:memloop-default-embedder} on the class
+   * path (offline, no teacher). Loaded once per JVM.
    *
-   * @throws MissingModelException when none of these serves, naming the artifact to add
+   * @throws MissingModelException when the artifact is not on the class path, naming it
    */
   public static StaticEmbedder defaultLocal() {
     StaticEmbedder local = defaultLocal;
@@ -39,7 +45,7 @@ public final class Embedders {
       synchronized (Embedders.class) {
         local = defaultLocal;
         if (local == null) {
-          local = DefaultModel.load(Embedders.class.getClassLoader(), DistilledModels.cacheRoot());
+          local = DefaultModel.load(Embedders.class.getClassLoader());
           defaultLocal = local;
         }
       }

@@ -11,22 +11,26 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Writes a safetensors file: tensors in the order added, the JSON header padded with spaces to a multiple
  * of 8 bytes as the format recommends. The same tensors always give the same bytes.
  *
- * <p>Not thread-safe; one writer per file.
+ * <p>The writing half of the format {@link StaticEmbedder#load} reads: the distiller
+ * ({@code dev.memloop:memloop-embedder-distill}) writes its tables with it, and so can an application that makes a
+ * model2vec table of its own. Not thread-safe; one writer per file.
  */
-final class SafetensorsWriter {
+public final class SafetensorsWriter {
 
   private record Entry(String name, String dtype, long[] shape, byte[] data) {}
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private final List<Entry> entries = new ArrayList<>();
 
-  SafetensorsWriter f32(String name, float[][] rows) {
-    int dim = rows.length == 0 ? 0 : rows[0].length;
+  /** Adds a 2-D F32 tensor: one row per array, every row as long as the first. */
+  public SafetensorsWriter f32(String name, float[][] rows) {
+    int dim = rowLength(name, rows.length, i -> rows[i] == null ? -1 : rows[i].length);
     ByteBuffer b = buffer((long) rows.length * dim * 4);
     for (float[] row : rows) {
       for (float v : row) {
@@ -36,8 +40,9 @@ final class SafetensorsWriter {
     return add(name, "F32", new long[] {rows.length, dim}, b);
   }
 
-  SafetensorsWriter f16(String name, float[][] rows) {
-    int dim = rows.length == 0 ? 0 : rows[0].length;
+  /** Adds a 2-D F16 tensor (IEEE half precision, rounded to nearest). */
+  public SafetensorsWriter f16(String name, float[][] rows) {
+    int dim = rowLength(name, rows.length, i -> rows[i] == null ? -1 : rows[i].length);
     ByteBuffer b = buffer((long) rows.length * dim * 2);
     for (float[] row : rows) {
       for (float v : row) {
@@ -47,8 +52,9 @@ final class SafetensorsWriter {
     return add(name, "F16", new long[] {rows.length, dim}, b);
   }
 
-  SafetensorsWriter i8(String name, byte[][] rows) {
-    int dim = rows.length == 0 ? 0 : rows[0].length;
+  /** Adds a 2-D I8 tensor. */
+  public SafetensorsWriter i8(String name, byte[][] rows) {
+    int dim = rowLength(name, rows.length, i -> rows[i] == null ? -1 : rows[i].length);
     ByteBuffer b = buffer((long) rows.length * dim);
     for (byte[] row : rows) {
       b.put(row);
@@ -56,7 +62,8 @@ final class SafetensorsWriter {
     return add(name, "I8", new long[] {rows.length, dim}, b);
   }
 
-  SafetensorsWriter f32(String name, float[] values) {
+  /** Adds a 1-D F32 tensor. */
+  public SafetensorsWriter f32(String name, float[] values) {
     ByteBuffer b = buffer((long) values.length * 4);
     for (float v : values) {
       b.putFloat(v);
@@ -64,7 +71,8 @@ final class SafetensorsWriter {
     return add(name, "F32", new long[] {values.length}, b);
   }
 
-  SafetensorsWriter i64(String name, int[] values) {
+  /** Adds a 1-D I64 tensor. */
+  public SafetensorsWriter i64(String name, int[] values) {
     ByteBuffer b = buffer((long) values.length * 8);
     for (int v : values) {
       b.putLong(v);
@@ -72,12 +80,13 @@ final class SafetensorsWriter {
     return add(name, "I64", new long[] {values.length}, b);
   }
 
-  /** Any tensor as raw little-endian bytes, for files in layouts memloop itself never writes. */
-  SafetensorsWriter raw(String name, String dtype, long[] shape, byte[] bytes) {
+  /** Adds a tensor as it is given, unchecked: its dtype, shape and little-endian bytes (tests write bad files so). */
+  public SafetensorsWriter raw(String name, String dtype, long[] shape, byte[] bytes) {
     return add(name, dtype, shape.clone(), ByteBuffer.wrap(bytes.clone()));
   }
 
-  void write(Path path) throws IOException {
+  /** Writes the header and every tensor added, in order, to {@code path} (replaced). */
+  public void write(Path path) throws IOException {
     ObjectNode header = JSON.createObjectNode();
     long offset = 0;
     for (Entry e : entries) {
@@ -102,7 +111,22 @@ final class SafetensorsWriter {
     }
   }
 
+  /** The rows' common length; a ragged or null row is refused by index before a byte is buffered. */
+  private static int rowLength(String name, int rows, IntUnaryOperator lengthOf) {
+    int dim = rows == 0 ? 0 : lengthOf.applyAsInt(0);
+    for (int i = 0; i < rows; i++) {
+      if (lengthOf.applyAsInt(i) != dim || dim < 0) {
+        throw new IllegalArgumentException("tensor " + name + ": row " + i + " has " + lengthOf.applyAsInt(i)
+            + " values where row 0 has " + dim + " (-1: a null row); every row must be as long");
+      }
+    }
+    return dim;
+  }
+
   private SafetensorsWriter add(String name, String dtype, long[] shape, ByteBuffer data) {
+    if (name == null || name.isBlank() || entries.stream().anyMatch(e -> e.name().equals(name))) {
+      throw new IllegalArgumentException("tensor name must be non-blank and not used before in this file: " + name);
+    }
     entries.add(new Entry(name, dtype, shape, data.array()));
     return this;
   }

@@ -2,9 +2,14 @@ package dev.memloop.memory.embed;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memloop.memory.distill.DistilledModels;
+import dev.memloop.memory.distill.Distiller;
+import dev.memloop.memory.distill.TeacherModel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,22 +21,27 @@ class BundledModelTest {
 
   @Test
   void should_ship_the_bytes_any_distillation_of_the_teacher_makes(@TempDir Path again) throws Exception {
-    Path classes = Path.of("target", "classes");
-    String name = Files.readString(classes.resolve(DefaultModel.INDEX), StandardCharsets.UTF_8).strip();
-    Path bundled = classes.resolve(DefaultModel.RESOURCE_ROOT).resolve(name);
+    Path index = Path.of("target", "classes").resolve(Embedders.DEFAULT_MODEL_INDEX);
+    String name = Files.readString(index, StandardCharsets.UTF_8).strip();
+    Path bundled = index.resolveSibling(name);
     TeacherModel teacher = TeacherModel.load(TeacherModel.MINILM);
-    assertThat(name).isEqualTo(DistilledModels.directoryName(teacher.sha256(), Distiller.Options.DEFAULT));
+    assertThat(name).isEqualTo(
+        DistilledModels.directoryFor(again, teacher, Distiller.Options.DEFAULT).getFileName().toString());
     Distiller.distill(teacher, new Distiller.Options(256, 0, 1), again, Distiller.Progress.SILENT);
-    for (String file : DistilledModels.FILES) {
-      assertThat(Files.mismatch(bundled.resolve(file), again.resolve(file))).as(file).isEqualTo(-1L);
+    List<Path> files;
+    try (Stream<Path> listed = Files.list(bundled)) {
+      files = listed.map(Path::getFileName).sorted().toList();
+    }
+    assertThat(files).extracting(Path::toString).containsExactly("config.json", "model.safetensors", "tokenizer.json");
+    for (Path file : files) {
+      assertThat(Files.mismatch(bundled.resolve(file), again.resolve(file))).as(file.toString()).isEqualTo(-1L);
     }
   }
 
   @Test
-  void should_load_from_the_class_path_as_the_default_embedder(@TempDir Path emptyCache) {
-    StaticEmbedder embedder = DefaultModel.load(getClass().getClassLoader(), emptyCache);
+  void should_load_from_the_class_path_as_the_default_embedder() {
+    StaticEmbedder embedder = DefaultModel.load(getClass().getClassLoader());
     assertThat(embedder.dimension()).isEqualTo(256);
     assertThat(embedder.name()).endsWith("-pca256-256");
-    assertThat(emptyCache).isEmptyDirectory();
   }
 }

@@ -1,4 +1,4 @@
-package dev.memloop.memory.embed;
+package dev.memloop.memory.distill;
 
 import java.util.Arrays;
 import java.util.Comparator;

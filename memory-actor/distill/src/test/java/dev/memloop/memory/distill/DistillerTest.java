@@ -1,8 +1,11 @@
-package dev.memloop.memory.embed;
+package dev.memloop.memory.distill;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.memloop.memory.embed.EmbeddingQuality;
+import dev.memloop.memory.embed.StaticEmbedder;
+import dev.memloop.memory.embed.WordPieceTokenizer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,27 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.memloop.memory.Embedder;
-import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The full distillation, once (~10-35 s on 2 cores), and the quality of the default model against the
- * in-process MiniLM teacher on the labelled set, with tolerances.
+ * The quality of the default model this module ships, against the in-process MiniLM teacher on the labelled set, with
+ * tolerances. The table is the bundled one, read from the class path as {@link Embedders#defaultLocal()} reads it
+ * ({@link BundledModelTest} checks that it is the teacher's, byte for byte).
  */
 class DefaultModelTest {
-
-  @TempDir
-  static Path root;
 
   private static StaticEmbedder model;
   private static Embedder teacher;
 
   @BeforeAll
-  static void distill() {
-    model = DistilledModels.loadOrDistill(root, TeacherModel.load(TeacherModel.MINILM), new Distiller.Options(256, 0, 2),
-        Distiller.Progress.SILENT);
+  static void load() {
+    model = DefaultModel.load(DefaultModelTest.class.getClassLoader());
     teacher = Embedders.miniLm();
   }
 

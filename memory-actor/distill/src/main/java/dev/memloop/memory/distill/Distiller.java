@@ -1,8 +1,9 @@
-package dev.memloop.memory.embed;
+package dev.memloop.memory.distill;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memloop.memory.embed.SafetensorsWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
-package dev.memloop.memory.embed;
+package dev.memloop.memory.distill;
 
+import dev.memloop.memory.embed.Embedders;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,9 +26,9 @@ public final class BundleDefaultModel {
     TeacherModel teacher = TeacherModel.load(TeacherModel.MINILM);
     Distiller.Options options = Distiller.Options.DEFAULT;
     String name = DistilledModels.directoryName(teacher.sha256(), options);
-    Path root = Path.of(args[0]).resolve(DefaultModel.RESOURCE_ROOT);
-    Path target = root.resolve(name);
-    Path index = Path.of(args[0]).resolve(DefaultModel.INDEX);
+    // the index names the table's folder beside it: the layout Embedders.defaultLocal() reads
+    Path index = Path.of(args[0]).resolve(Embedders.DEFAULT_MODEL_INDEX);
+    Path target = index.resolveSibling(name);
     if (Files.isRegularFile(index) && Files.isRegularFile(target.resolve("model.safetensors"))
         && name.equals(Files.readString(index, StandardCharsets.UTF_8).strip())) {
       System.out.println("default embedder model up to date: " + target);

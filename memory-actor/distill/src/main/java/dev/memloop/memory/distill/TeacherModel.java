@@ -1,9 +1,10 @@
-package dev.memloop.memory.embed;
+package dev.memloop.memory.distill;
 
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
+import dev.memloop.memory.embed.MissingModelException;
 import java.util.Map;
 
 /**

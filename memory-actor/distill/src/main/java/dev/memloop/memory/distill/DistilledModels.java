@@ -1,8 +1,10 @@
-package dev.memloop.memory.embed;
+package dev.memloop.memory.distill;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memloop.memory.embed.InvalidModelException;
+import dev.memloop.memory.embed.StaticEmbedder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;

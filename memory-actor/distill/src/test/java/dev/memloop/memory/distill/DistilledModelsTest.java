@@ -1,7 +1,8 @@
-package dev.memloop.memory.embed;
+package dev.memloop.memory.distill;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memloop.memory.embed.StaticEmbedder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.memloop.memory.embed;
+package dev.memloop.memory.distill;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,21 +8,15 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * The teacher's files as bytes, with no onnxruntime class in sight: the cache is keyed by the teacher model's hash,
- * and finding a cached table must not need the runtime that distilled it ({@link TeacherModel} runs it).
+ * The teacher's files as bytes and their hashes, with no onnxruntime class in sight ({@link TeacherModel} runs it):
+ * the cache is keyed by the teacher model's hash, and a table's files are checked against the hashes in its manifest.
  */
 final class TeacherFiles {
 
   static final String MODEL_RESOURCE = "all-minilm-l6-v2-q.onnx";
   static final String TOKENIZER_RESOURCE = "all-minilm-l6-v2-q-tokenizer.json";
-  private static final String ONNX_RUNTIME_CLASS = "ai/onnxruntime/OrtEnvironment.class";
 
   private TeacherFiles() {}
-
-  /** The teacher's ONNX model, or null when its artifact is not on the class path. */
-  static byte[] modelBytes(ClassLoader loader) {
-    return bytes(loader, MODEL_RESOURCE);
-  }
 
   static byte[] bytes(ClassLoader loader, String resource) {
     try (InputStream in = loader.getResourceAsStream(resource)) {
@@ -30,11 +24,6 @@ final class TeacherFiles {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the teacher resource " + resource + ": " + e.getMessage(), e);
     }
-  }
-
-  /** Whether onnxruntime is on the class path, asked without loading any of its classes. */
-  static boolean onnxRuntimePresent(ClassLoader loader) {
-    return loader.getResource(ONNX_RUNTIME_CLASS) != null;
   }
 
   static String sha256(byte[] bytes) {
