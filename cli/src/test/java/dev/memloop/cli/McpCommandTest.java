@@ -48,7 +48,7 @@ class McpCommandTest {
     McpSyncClient client = client("notes");
     try {
       assertThat(client.listTools().tools()).extracting(Tool::name)
-          .containsExactlyInAnyOrder("remember", "recall", "match", "forget");
+          .containsExactlyInAnyOrder("remember", "recall", "match", "forget", "history");
       for (String note : List.of("the customer in Lisbon wants a vegetarian hotel near the train station",
           "invoice 42 was paid twice by mistake and must be refunded",
           "the staging database runs out of disk space every friday night")) {
@@ -107,7 +107,7 @@ class McpCommandTest {
       McpSyncClient booker = httpClient(base, "booker");
       try {
         assertThat(planner.listTools().tools()).extracting(Tool::name)
-            .containsExactlyInAnyOrder("remember", "recall", "match", "forget", "post", "read");
+            .containsExactlyInAnyOrder("remember", "recall", "match", "forget", "history", "post", "read");
         planner.callTool(new CallToolRequest("remember",
             Map.of("text", "the customer in Lisbon wants a vegetarian hotel near the train station")));
         planner.callTool(new CallToolRequest("remember",

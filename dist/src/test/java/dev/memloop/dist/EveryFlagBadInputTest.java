@@ -64,6 +64,8 @@ class EveryFlagBadInputTest {
       Map.entry("memloop calibrate --pairs", List.of("/no/such/pairs.csv")),
       Map.entry("memloop bench guard --embedder", List.of("bert-huge")),
       Map.entry("memloop bench guard --pairs", List.of("/no/such/pairs.csv")),
+      Map.entry("memloop bench updates --embedder", List.of("bert-huge")),
+      Map.entry("memloop bench updates --half-life", List.of("0d")),
       Map.entry("memloop mcp --embedder", List.of("bert-huge")),
       Map.entry("memloop mcp --memory", List.of("two words")),
       Map.entry("memloop mcp --http", List.of("10.1.2.3:9464")),

@@ -31,10 +31,12 @@ final class CoreWorkingMemory implements WorkingMemory {
   private final MemoryCore core;
   private final AccessDiscipline access;
   private final Recorder recorder;
+  private final LifecyclePolicy lifecycle;
   private volatile boolean closed;
 
   CoreWorkingMemory(Embedder embedder, int dimension, Ticker ticker, MemoryCore core, AccessDiscipline access,
-      Recorder recorder) {
+      Recorder recorder, LifecyclePolicy lifecycle) {
+    this.lifecycle = lifecycle;
     this.embedder = embedder;
     this.dimension = dimension;
     this.ticker = ticker;
@@ -98,6 +100,19 @@ final class CoreWorkingMemory implements WorkingMemory {
   }
 
   @Override
+  public String write(MemoryWrite write) {
+    ensureOpen("add");
+    if (write == null) {
+      throw new IllegalArgumentException("write must not be null");
+    }
+    float[] unit = embedForWrite(write.text());
+    long start = ticker.nanoTime();
+    String id = insert(null, unit, write.text(), write.storedMetadata(core.now()));
+    timed(TimingRecorder.WRITE_STORE, ticker.nanoTime() - start);
+    return id;
+  }
+
+  @Override
   public List<String> addAll(List<String> texts) {
     ensureOpen("addAll");
     Inputs.texts(texts);
@@ -111,8 +126,9 @@ final class CoreWorkingMemory implements WorkingMemory {
     try {
       ensureOpen("addAll");
       core.checkInsertable(null, texts.size());
+      Map<String, Object> meta = lifecycle.apply(Map.of(), core.now());
       for (int i = 0; i < texts.size(); i++) {
-        ids.add(core.insert(null, units.get(i), texts.get(i), Map.of()));
+        ids.add(core.insert(null, units.get(i), texts.get(i), meta));
       }
     } finally {
       access.endWrite();
@@ -153,7 +169,7 @@ final class CoreWorkingMemory implements WorkingMemory {
     access.beginWrite();
     try {
       ensureOpen("add");
-      return core.insert(id, unit, text, meta);
+      return core.insert(id, unit, text, lifecycle.apply(meta, core.now()));
     } finally {
       access.endWrite();
     }
@@ -190,6 +206,7 @@ final class CoreWorkingMemory implements WorkingMemory {
     }
     if (query.isNearestMatch()) { // the guard's question: answered by its shorthand, nothing allocated on a miss
       MemoryKind kind = query.soleKind();
+      // (a nearest match never asks in time: it sees the current items, as every shorthand)
       Optional<Recall> best = query.identity() == null ? matchVector(query.vector(), query.minScore(), kind)
           : matchVector(query.vector(), query.minScore(), kind, query.identity());
       return best.isPresent() ? List.of(best.get()) : List.of();
@@ -208,8 +225,19 @@ final class CoreWorkingMemory implements WorkingMemory {
       start = ticker.nanoTime(); // a caller's vector is normalized here: store work
       unit = UnitVectors.unit(query.vector(), squaredNorm, false);
     }
-    List<Recall> found = query.hybrid() ? hybridUntimed(unit, query, minScore)
-        : searchUntimed(unit, query.k(), minScore, indexed(query.identity()), query.screen(), ALL);
+    Visibility visibility = Visibility.of(query);
+    List<Recall> found;
+    if (query.hybrid()) {
+      found = hybridUntimed(unit, query, minScore, visibility);
+    } else if (query.halfLife() == null) {
+      found = searchUntimed(unit, query.k(), minScore, indexed(query.identity()), query.screen(), visibility, ALL);
+    } else { // recency weighs a wider set of candidates: the nearest by meaning that recency can reorder
+      long at = query.asOf() != null ? query.asOf().toEpochMilli() : -1;
+      long halfLife = Math.max(1, query.halfLife().toMillis());
+      found = searchUntimed(unit, Math.max(query.k() * DECAY_WIDTH, DECAY_FLOOR), minScore,
+          indexed(query.identity()), query.screen(), visibility, (core, buffers) -> core.decayed(buffers,
+              query.k(), at < 0 ? core.now() : at, halfLife));
+    }
     timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
     if (query.minScore() != MemoryQuery.NO_MINIMUM) {
       double least = query.minScore(); // the float bound was rounded down: hold the double one exactly
@@ -229,7 +257,7 @@ final class CoreWorkingMemory implements WorkingMemory {
       return Optional.empty();
     }
     long start = ticker.nanoTime();
-    Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), null, null, FIRST);
+    Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), null, null, Visibility.CURRENT, FIRST);
     timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
     return atOrAbove(best, threshold);
   }
@@ -276,7 +304,7 @@ final class CoreWorkingMemory implements WorkingMemory {
     Inputs.threshold(threshold);
     long start = ticker.nanoTime();
     float[] unit = UnitVectors.unit(query, squaredNorm, false);
-    Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), identity, filter, FIRST);
+    Optional<Recall> best = searchUntimed(unit, 1, minScore(threshold), identity, filter, Visibility.CURRENT, FIRST);
     timed(TimingRecorder.QUERY_STORE, ticker.nanoTime() - start);
     return atOrAbove(best, threshold);
   }
@@ -302,6 +330,10 @@ final class CoreWorkingMemory implements WorkingMemory {
     return UnitVectors.unit(vector, squaredNorm, true);
   }
 
+  /** How many candidates per result a recency-weighted search reorders, and at least how many. */
+  private static final int DECAY_WIDTH = 8;
+  private static final int DECAY_FLOOR = 32;
+
   // Non-capturing, so one instance each: a threshold match that misses allocates nothing (not even an empty list).
   private static final BiFunction<MemoryCore, SearchBuffers, List<Recall>> ALL = (core, buffers) -> core.results(buffers);
   private static final BiFunction<MemoryCore, SearchBuffers, Optional<Recall>> FIRST =
@@ -314,7 +346,7 @@ final class CoreWorkingMemory implements WorkingMemory {
 
   /** @param identity scores only this identity's items (the index), or null for every item {@code filter} passes */
   private <T> T searchUntimed(float[] unit, int k, float minScore, String identity, MetadataFilter filter,
-      BiFunction<MemoryCore, SearchBuffers, T> answer) {
+      Visibility visibility, BiFunction<MemoryCore, SearchBuffers, T> answer) {
     SearchBuffers buffers = access.takeBuffers();
     long searches = buffers.searches();
     long reranked = buffers.reranked();
@@ -326,9 +358,9 @@ final class CoreWorkingMemory implements WorkingMemory {
       // peer's Search with k = Integer.MAX_VALUE was an OutOfMemoryError, and Pekko exits the JVM on one)
       int bounded = Math.min(k, Math.max(1, core.size()));
       if (identity == null) {
-        core.search(unit, bounded, minScore, filter, buffers);
+        core.search(unit, bounded, minScore, filter, visibility, buffers);
       } else {
-        core.searchIdentity(unit, identity, bounded, minScore, filter, buffers);
+        core.searchIdentity(unit, identity, bounded, minScore, filter, visibility, buffers);
       }
       return answer.apply(core, buffers);
     } finally {
@@ -338,7 +370,7 @@ final class CoreWorkingMemory implements WorkingMemory {
   }
 
   /** A hybrid recall, exclusively: BM25 reuses its score buffers, so two may not run at once. */
-  private List<Recall> hybridUntimed(float[] unit, MemoryQuery query, float minScore) {
+  private List<Recall> hybridUntimed(float[] unit, MemoryQuery query, float minScore, Visibility visibility) {
     if (!core.lexical()) {
       throw new IllegalStateException("this memory keeps no lexical index, so it cannot answer a hybrid recall: "
           + "build it with WorkingMemory.builder(embedder).lexical()");
@@ -350,7 +382,7 @@ final class CoreWorkingMemory implements WorkingMemory {
     try {
       ensureOpen("search");
       return core.hybrid(unit, query.text(), Math.min(query.k(), Math.max(1, core.size())),
-          Math.max(MemoryQuery.HYBRID_DEPTH, query.k()), minScore, query.screen(), buffers);
+          Math.max(MemoryQuery.HYBRID_DEPTH, query.k()), minScore, query.screen(), visibility, buffers);
     } finally {
       access.endRead(true);
       access.giveBack(buffers, searches, reranked);
@@ -360,6 +392,13 @@ final class CoreWorkingMemory implements WorkingMemory {
   @Override
   public List<MemoryItem> items() {
     return read("items", null, (items, unused) -> items.items());
+  }
+
+  @Override
+  public Optional<MemoryItem> item(String id) {
+    ensureOpen("item");
+    Inputs.id(id);
+    return read("item", id, MemoryCore::item);
   }
 
   @Override
@@ -391,6 +430,30 @@ final class CoreWorkingMemory implements WorkingMemory {
       items.clear();
       return null;
     });
+  }
+
+  @Override
+  public boolean supersedes() {
+    return true;
+  }
+
+  @Override
+  public List<MemoryVersion> history(String subject) {
+    ensureOpen("history");
+    String normal = MemoryLifecycle.checkSubject(subject, "subject");
+    return read("history", normal, MemoryCore::history);
+  }
+
+  @Override
+  public int removeSubject(String subject) {
+    ensureOpen("removeSubject");
+    String normal = MemoryLifecycle.checkSubject(subject, "subject");
+    return write("removeSubject", normal, MemoryCore::removeSubject);
+  }
+
+  @Override
+  public int purgeExpired() {
+    return write("purgeExpired", null, (items, unused) -> items.purgeExpired(items.now()));
   }
 
   @Override

@@ -134,6 +134,36 @@ public abstract class ForwardingWorkingMemory implements WorkingMemory {
   }
 
   @Override
+  public String write(MemoryWrite write) {
+    return delegate().write(write);
+  }
+
+  @Override
+  public Optional<MemoryItem> item(String id) {
+    return delegate().item(id);
+  }
+
+  @Override
+  public boolean supersedes() {
+    return delegate().supersedes();
+  }
+
+  @Override
+  public List<MemoryVersion> history(String subject) {
+    return delegate().history(subject);
+  }
+
+  @Override
+  public int removeSubject(String subject) {
+    return delegate().removeSubject(subject);
+  }
+
+  @Override
+  public int purgeExpired() {
+    return delegate().purgeExpired();
+  }
+
+  @Override
   public MemoryTimings timings() {
     return delegate().timings();
   }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.IntPredicate;
+import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -48,6 +49,38 @@ final class MemoryCore implements IdTable.Ids {
   private long evictions;
   private final LexicalSide lexical;
   private final UnaryOperator<String> sharedText;
+  private final LongSupplier clock;
+  private final Timeline timeline = new Timeline(new Timeline.Rows() {
+    @Override
+    public Map<String, Object> metadataAt(int ordinal) {
+      return MemoryCore.this.metadataAt(ordinal);
+    }
+
+    @Override
+    public long keyAt(int ordinal) {
+      return index.key(ordinal);
+    }
+
+    @Override
+    public String idAt(int ordinal) {
+      return MemoryCore.this.idAt(ordinal);
+    }
+
+    @Override
+    public String callerIdAt(int ordinal) {
+      return callerId(ordinal);
+    }
+
+    @Override
+    public String generatedId(long key) {
+      return idPrefix.get() + key;
+    }
+
+    @Override
+    public int ordinalOf(String id) {
+      return byId.find(id);
+    }
+  });
   /**
    * The index's predicate for the last filter searched with, reused while the filter is the same (the guard asks
    * with one constant filter per kind on every step, and must not allocate a predicate per lookup). One immutable
@@ -67,10 +100,12 @@ final class MemoryCore implements IdTable.Ids {
    * @param lexical how to read texts into terms for a BM25 index beside the vectors (for {@link #hybrid}), or null
    *     for none
    * @param sharedText the text to keep for a stored one (a pool's equal text), or null to keep each as given
+   * @param clock the wall clock in epoch milliseconds: when items are recorded, expire and are current
    */
   MemoryCore(VectorIndex index, int capacity, Eviction eviction, IdPrefix idPrefix, int expectedSize,
-      TextAnalysis lexical, UnaryOperator<String> sharedText) {
+      TextAnalysis lexical, UnaryOperator<String> sharedText, LongSupplier clock) {
     this.sharedText = sharedText;
+    this.clock = clock;
     this.lexical = lexical != null ? LexicalSide.of(lexical) : LexicalSide.NONE;
     this.index = index;
     this.initialCapacity = expectedSize;
@@ -113,16 +148,34 @@ final class MemoryCore implements IdTable.Ids {
     }
   }
 
-  /** Adds a checked item; {@code id} null means generate one. Returns the id. */
+  /** The memory's wall clock, epoch milliseconds. */
+  long now() {
+    return clock.getAsLong();
+  }
+
+  /**
+   * Adds a checked item; {@code id} null means generate one. Returns the id. A {@link MemoryLifecycle#RECORDED_AT}
+   * in {@code meta} (an item from a snapshot) is its record time, kept apart from its metadata; else it is now.
+   */
   String insert(String id, float[] unitVector, String text, Map<String, Object> meta) {
     if (id != null && byId.find(id) >= 0) { // before any eviction: a refused add changes nothing
       throw new DuplicateIdException(id);
+    }
+    long now = now();
+    long recorded = now;
+    if (meta.get(MemoryLifecycle.RECORDED_AT) instanceof Long at) {
+      recorded = at;
+      meta = without(meta, MemoryLifecycle.RECORDED_AT);
+    }
+    if (now >= timeline.nextExpiry()) {
+      purgeExpired(now);
     }
     if (size() >= capacity) {
       if (eviction == Eviction.NONE) {
         throw new MemoryFullException(capacity, 1);
       }
-      removeAt(order.oldest());
+      // at capacity: a superseded item goes before a current one (expired ones are gone already)
+      removeAt(timeline.preferredVictim(order, order.oldest()));
       evictions++;
     }
     long key = nextKey++;
@@ -151,7 +204,37 @@ final class MemoryCore implements IdTable.Ids {
       byIdentity.put(identity, ordinal);
     }
     order.append(ordinal);
+    timeline.added(ordinal, meta, recorded);
     return id != null ? id : generated;
+  }
+
+  private static Map<String, Object> without(Map<String, Object> meta, String key) {
+    Map<String, Object> out = new java.util.HashMap<>(meta);
+    out.remove(key);
+    return Map.copyOf(out);
+  }
+
+  /** Removes every item expired at {@code now}; returns how many. */
+  int purgeExpired(long now) {
+    int[] expired = timeline.expiredOrdinals(size(), now);
+    for (int ordinal : expired) { // highest first: a removal moves only the last item, never one still to remove
+      removeAt(ordinal);
+    }
+    return expired.length;
+  }
+
+  /** Removes every version of a subject (its normal form), any kind, any author; returns how many. */
+  int removeSubject(String normalSubject) {
+    int[] ordinals = timeline.ordinalsOf(normalSubject);
+    for (int ordinal : ordinals) { // highest first, as purgeExpired
+      removeAt(ordinal);
+    }
+    return ordinals.length;
+  }
+
+  /** Every version of a subject (its normal form), by chain, each in its order. */
+  List<MemoryVersion> history(String normalSubject) {
+    return timeline.history(normalSubject, ordinal -> texts[ordinal]);
   }
 
   boolean remove(String id) {
@@ -180,6 +263,7 @@ final class MemoryCore implements IdTable.Ids {
     byId.clear();
     byIdentity.release();
     order.release();
+    timeline.release();
     ids = NO_STRINGS;
     texts = NO_STRINGS;
     metadata = NO_MAPS;
@@ -191,13 +275,22 @@ final class MemoryCore implements IdTable.Ids {
     byIdentity.clear();
     lexical.clear();
     order.clear();
+    timeline.clear();
     Arrays.fill(ids, null);
     Arrays.fill(texts, null);
     Arrays.fill(metadata, null);
   }
 
-  void search(float[] unitQuery, int k, float minScore, MetadataFilter filter, SearchBuffers buffers) {
-    index.search(unitQuery, k, minScore, filter == null ? null : accept(filter), buffers);
+  void search(float[] unitQuery, int k, float minScore, MetadataFilter filter, Visibility visibility,
+      SearchBuffers buffers) {
+    index.search(unitQuery, k, minScore, screen(filter, visibility), buffers);
+  }
+
+  /** The index's predicate: the filter's, with the visibility's screen in time when the memory needs one. */
+  private IntPredicate screen(MetadataFilter filter, Visibility visibility) {
+    IntPredicate accept = filter == null ? null : accept(filter);
+    return visibility == Visibility.CURRENT && timeline.plain() ? accept
+        : timeline.screen(visibility, now(), accept);
   }
 
   /**
@@ -205,10 +298,10 @@ final class MemoryCore implements IdTable.Ids {
    * guard's lookup costs what that identity's items cost, whatever else the memory holds.
    */
   void searchIdentity(float[] unitQuery, String identity, int k, float minScore, MetadataFilter filter,
-      SearchBuffers buffers) {
+      Visibility visibility, SearchBuffers buffers) {
     int[] ordinals = buffers.chosenOrdinals(byIdentity.size());
     int count = byIdentity.findAll(identity, ordinals);
-    index.searchAmong(unitQuery, ordinals, count, k, minScore, filter == null ? null : accept(filter), buffers);
+    index.searchAmong(unitQuery, ordinals, count, k, minScore, screen(filter, visibility), buffers);
   }
 
   boolean lexical() {
@@ -217,10 +310,10 @@ final class MemoryCore implements IdTable.Ids {
 
   /** The hybrid recall ({@link HybridSearch}) among the items {@code filter} passes, in the fused order. */
   List<Recall> hybrid(float[] unitQuery, String text, int k, int depth, float minScore, MetadataFilter filter,
-      SearchBuffers buffers) {
+      Visibility visibility, SearchBuffers buffers) {
     List<Recall> out = new ArrayList<>(k);
     for (HybridSearch.Hit hit : lexical.hybrid(index, unitQuery, text, k, depth, minScore,
-        filter == null ? null : accept(filter), buffers)) {
+        screen(filter, visibility), buffers)) {
       out.add(fusedAt(hit.ordinal(), hit.cosine(), hit.fused()));
     }
     return out;
@@ -246,19 +339,60 @@ final class MemoryCore implements IdTable.Ids {
     return out;
   }
 
+  /**
+   * The best {@code k} of the last search's results by similarity times (1 + 2^(-age / half-life)) / 2, the age from
+   * each item's valid-from to {@code at} (an item valid later than {@code at} counts as new).
+   */
+  List<Recall> decayed(SearchBuffers buffers, int k, long at, long halfLifeMillis) {
+    int n = buffers.count();
+    Integer[] order = new Integer[n];
+    double[] weighted = new double[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+      double age = Math.max(0, at - timeline.validFromAt(buffers.ordinal(i)));
+      // bounded: an old item keeps half its score, so recency reorders near equals and never buries the answer
+      weighted[i] = buffers.score(i) * (0.5 + 0.5 * Math.pow(0.5, age / halfLifeMillis));
+    }
+    java.util.Arrays.sort(order, (a, b) -> a.equals(b) ? 0
+        : weighted[a] != weighted[b] ? Double.compare(weighted[b], weighted[a]) : Integer.compare(a, b));
+    List<Recall> out = new ArrayList<>(Math.min(k, n));
+    for (int i = 0; i < Math.min(k, n); i++) {
+      out.add(recallAt(buffers.ordinal(order[i]), buffers.score(order[i])));
+    }
+    return out;
+  }
+
   Optional<Recall> first(SearchBuffers buffers) {
     return buffers.count() == 0
         ? Optional.empty()
         : Optional.of(recallAt(buffers.ordinal(0), buffers.score(0)));
   }
 
-  /** Every item, oldest first (eviction order), as copies. */
+  /**
+   * Every item not expired, oldest first (eviction order), as copies, each with its record time in its metadata
+   * ({@link MemoryLifecycle#RECORDED_AT}), so that a memory rebuilt from them keeps their times.
+   */
   List<MemoryItem> items() {
     List<MemoryItem> out = new ArrayList<>(size());
+    long now = now();
     for (int o = order.oldest(); o != EvictionOrder.NONE; o = order.newerThan(o)) {
-      out.add(new MemoryItem(idAt(o), texts[o], index.vector(o), metadataAt(o)));
+      if (!timeline.expired(o, now)) {
+        out.add(itemAt(o));
+      }
     }
     return out;
+  }
+
+  /** The item stored as {@code id}, as {@link #items()} gives it, unless it is missing or expired. */
+  Optional<MemoryItem> item(String id) {
+    int ordinal = byId.find(id);
+    return ordinal < 0 || timeline.expired(ordinal, now()) ? Optional.empty() : Optional.of(itemAt(ordinal));
+  }
+
+  private MemoryItem itemAt(int ordinal) {
+    Map<String, Object> meta = new java.util.HashMap<>(metadataAt(ordinal));
+    meta.put(MemoryLifecycle.RECORDED_AT, timeline.recordedAt(ordinal));
+    return new MemoryItem(idAt(ordinal), texts[ordinal], index.vector(ordinal), meta);
   }
 
   Optional<float[]> vector(String id) {
@@ -277,7 +411,28 @@ final class MemoryCore implements IdTable.Ids {
     }
     // float rounding can put a self-match a hair above 1; similarity is reported inside [-1, 1]
     double similarity = Math.max(-1.0, Math.min(1.0, score));
-    return new Recall(idAt(ordinal), texts[ordinal], similarity, metadataAt(ordinal), fused);
+    return new Recall(idAt(ordinal), texts[ordinal], similarity, shownMetadata(ordinal), fused);
+  }
+
+  /**
+   * An item's metadata as a read shows it: a superseded item's with its valid-to and successor, and a subject's
+   * version written without a valid-from with its record time as one; derived, so that a write copies nothing.
+   */
+  private Map<String, Object> shownMetadata(int ordinal) {
+    String successor = timeline.supersededBy(ordinal);
+    boolean undated = timeline.hasSubject(ordinal) && !metadataAt(ordinal).containsKey(MemoryLifecycle.VALID_FROM);
+    if (successor == null && !undated) {
+      return metadataAt(ordinal);
+    }
+    Map<String, Object> shown = new java.util.HashMap<>(metadataAt(ordinal));
+    if (undated) {
+      shown.put(MemoryLifecycle.VALID_FROM, timeline.validFromAt(ordinal));
+    }
+    if (successor != null) {
+      shown.put(MemoryLifecycle.VALID_TO, timeline.validToAt(ordinal));
+      shown.put(MemoryLifecycle.SUPERSEDED_BY, successor);
+    }
+    return java.util.Collections.unmodifiableMap(shown);
   }
 
   /** The id at {@code ordinal}: the caller's, or the generated one made again. */
@@ -311,6 +466,7 @@ final class MemoryCore implements IdTable.Ids {
   /** Removes the item at {@code ordinal}; the last item moves into its place, as the index's last row does. */
   private void removeAt(int ordinal) {
     int last = size() - 1;
+    timeline.removing(ordinal); // while every row is where it was
     order.unlink(ordinal);
     byId.remove(hashAt(ordinal), ordinal); // while the index still holds both rows' keys
     String identity = ItemIdentity.of(metadataAt(ordinal));
@@ -329,6 +485,7 @@ final class MemoryCore implements IdTable.Ids {
       texts[ordinal] = texts[last];
       metadata[ordinal] = metadata[last];
       order.moved(last, ordinal);
+      timeline.moved(last, ordinal);
       byId.move(lastHash, last, ordinal);
       if (lastIdentity != null) {
         byIdentity.move(lastIdentity, last, ordinal);
@@ -351,6 +508,7 @@ final class MemoryCore implements IdTable.Ids {
       texts = Arrays.copyOf(texts, length);
       metadata = Arrays.copyOf(metadata, length);
       order.ensureLength(length);
+      timeline.ensureLength(length);
     }
   }
 }

@@ -46,6 +46,9 @@ public final class MemoryQuery {
   private final String identity; // null: any; ItemIdentity.NONE: items without one
   private final boolean hybrid;
   private final MemoryKind soleKind; // the one kind asked for, or null (every kind, or several)
+  private final java.time.Instant asOf; // null: what is current now
+  private final boolean includeSuperseded;
+  private final java.time.Duration halfLife; // null: no recency weighting
   /**
    * What a memory screens by: kinds, identity, then the filter ({@link #NO_SCREEN} for none). Made when first asked,
    * a racy but benign memo of an immutable value in one reference field, as {@code String.hashCode} (two threads may
@@ -71,11 +74,21 @@ public final class MemoryQuery {
 
   private MemoryQuery(Builder b) {
     this(b.text, b.vector, b.k, b.minScore, b.filter,
-        b.kinds == null ? null : Collections.unmodifiableSet(EnumSet.copyOf(b.kinds)), b.identity, b.hybrid);
+        b.kinds == null ? null : Collections.unmodifiableSet(EnumSet.copyOf(b.kinds)), b.identity, b.hybrid,
+        b.asOf, b.includeSuperseded, b.halfLife);
   }
 
   private MemoryQuery(String text, float[] vector, int k, double minScore, MetadataFilter filter,
       Set<MemoryKind> kinds, String identity, boolean hybrid) {
+    this(text, vector, k, minScore, filter, kinds, identity, hybrid, null, false, null);
+  }
+
+  private MemoryQuery(String text, float[] vector, int k, double minScore, MetadataFilter filter,
+      Set<MemoryKind> kinds, String identity, boolean hybrid, java.time.Instant asOf, boolean includeSuperseded,
+      java.time.Duration halfLife) {
+    this.halfLife = halfLife;
+    this.asOf = asOf;
+    this.includeSuperseded = includeSuperseded;
     this.text = text;
     this.vector = vector;
     this.k = k;
@@ -113,7 +126,8 @@ public final class MemoryQuery {
    * not hybrid. A memory answers it by its allocation-free shorthand.
    */
   public boolean isNearestMatch() {
-    return k == 1 && vector != null && !hybrid && filter == null && minScore != NO_MINIMUM && soleKind != null;
+    return k == 1 && vector != null && !hybrid && filter == null && minScore != NO_MINIMUM && soleKind != null
+        && asOf == null && !includeSuperseded && halfLife == null;
   }
 
   /** The one kind asked for, or null when every kind or several are. */
@@ -170,6 +184,9 @@ public final class MemoryQuery {
     b.kinds = kinds;
     b.identity = identity;
     b.hybrid = hybrid;
+    b.asOf = asOf;
+    b.includeSuperseded = includeSuperseded;
+    b.halfLife = halfLife;
     return b.build();
   }
 
@@ -203,6 +220,35 @@ public final class MemoryQuery {
    */
   public String identity() {
     return identity;
+  }
+
+  /**
+   * The instant whose truth is asked ({@link MemoryLifecycle}): the items valid then (valid-from at or before it,
+   * superseded only after it), or null for the items current now. Data: it crosses the network to a store.
+   */
+  public java.time.Instant asOf() {
+    return asOf;
+  }
+
+  /** Whether every version of a subject is answered, superseded ones too (each with its valid-to and successor). */
+  public boolean includeSuperseded() {
+    return includeSuperseded;
+  }
+
+  /**
+   * The recency half-life, or null for none: with one, a vector search orders its results by similarity times
+   * (1 + 2^(-age / half-life)) / 2, the age from the item's valid-from (its record time when it has none) to the
+   * query's instant (now, or {@link #asOf()}): a new item keeps its score, an old one at least half of it, so recency
+   * reorders near equals without burying a much closer match. Each result still reports its plain similarity, and the
+   * minimum score applies to that.
+   */
+  public java.time.Duration halfLife() {
+    return halfLife;
+  }
+
+  /** Whether the query asks for anything but the current items: a past instant or every version. */
+  public boolean asksInTime() {
+    return asOf != null || includeSuperseded;
   }
 
   /** The kinds of item asked for (unmodifiable), or null for every kind. */
@@ -243,7 +289,8 @@ public final class MemoryQuery {
         + (kinds == null ? "" : ", kinds=" + kinds)
         + (identity == null ? "" : ", identity=" + (identity.isEmpty() ? "none" : Inputs.show(identity)))
         + (filter == null ? "" : ", filtered")
-        + (hybrid ? ", hybrid" : "") + "]";
+        + (hybrid ? ", hybrid" : "") + (asOf == null ? "" : ", asOf=" + asOf)
+        + (includeSuperseded ? ", includeSuperseded" : "") + (halfLife == null ? "" : ", halfLife=" + halfLife) + "]";
   }
 
   /** Builds a {@link MemoryQuery}; not thread-safe. */
@@ -257,6 +304,9 @@ public final class MemoryQuery {
     private Set<MemoryKind> kinds;
     private String identity;
     private boolean hybrid;
+    private java.time.Instant asOf;
+    private boolean includeSuperseded;
+    private java.time.Duration halfLife;
 
     private Builder(String text, float[] vector, boolean byVector) {
       this.text = text;
@@ -307,6 +357,34 @@ public final class MemoryQuery {
       return this;
     }
 
+    /** The items that were true at {@code instant} (not null) instead of those current now. */
+    public Builder asOf(java.time.Instant instant) {
+      if (instant == null) {
+        throw new IllegalArgumentException("asOf must not be null (leave it unset for what is current)");
+      }
+      this.asOf = instant;
+      return this;
+    }
+
+    /** Every version of a subject, superseded ones too; the current ones only by default. */
+    public Builder includeSuperseded() {
+      this.includeSuperseded = true;
+      return this;
+    }
+
+    /**
+     * Weighs recency: results ordered by similarity times (1 + 2^(-age / {@code halfLife})) / 2
+     * ({@link MemoryQuery#halfLife()});
+     * off by default. A positive duration.
+     */
+    public Builder halfLife(java.time.Duration halfLife) {
+      if (halfLife == null || halfLife.isZero() || halfLife.isNegative()) {
+        throw new IllegalArgumentException("halfLife must be a positive duration: " + halfLife);
+      }
+      this.halfLife = halfLife;
+      return this;
+    }
+
     /** Only items of {@code kinds} (not empty), or of every kind when {@code kinds} is null. */
     public Builder kinds(Set<MemoryKind> kinds) {
       // Iterated, not kinds.contains(null): an immutable set (Set.of, Set.copyOf) throws on that question.
@@ -331,6 +409,14 @@ public final class MemoryQuery {
         throw new IllegalArgumentException("a hybrid recall needs a text query: BM25 reads words, not a vector");
       }
       Inputs.k(k);
+      if (halfLife != null && hybrid) {
+        throw new IllegalArgumentException("a hybrid recall is ordered by its fused rank; a halfLife weighs a vector "
+            + "search's similarity: give one");
+      }
+      if (asOf != null && includeSuperseded) {
+        throw new IllegalArgumentException("asOf and includeSuperseded ask different things (the versions true at "
+            + asOf + ", or every version): give one");
+      }
       if (minScore != NO_MINIMUM && !(minScore >= -1 && minScore <= 1)) {
         throw new IllegalArgumentException("minScore must be in [-1, 1]: " + minScore);
       }
@@ -344,12 +430,14 @@ public final class MemoryQuery {
     return o instanceof MemoryQuery q && k == q.k && hybrid == q.hybrid && Double.compare(minScore, q.minScore) == 0
         && filter == q.filter
         && java.util.Objects.equals(kinds, q.kinds) && java.util.Objects.equals(identity, q.identity)
-        && java.util.Objects.equals(text, q.text)
+        && java.util.Objects.equals(text, q.text) && java.util.Objects.equals(asOf, q.asOf)
+        && includeSuperseded == q.includeSuperseded && java.util.Objects.equals(halfLife, q.halfLife)
         && Arrays.equals(vector, q.vector);
   }
 
   @Override
   public int hashCode() {
-    return java.util.Objects.hash(text, Arrays.hashCode(vector), k, minScore, kinds, identity, hybrid);
+    return java.util.Objects.hash(text, Arrays.hashCode(vector), k, minScore, kinds, identity, hybrid, asOf,
+        includeSuperseded, halfLife);
   }
 }

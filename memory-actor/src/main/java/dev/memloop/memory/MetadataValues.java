@@ -42,6 +42,7 @@ public final class MetadataValues {
     }
     MemoryKind.check(metadata);
     ItemIdentity.check(metadata);
+    MemoryLifecycle.check(metadata);
     return Map.<String, Object>copyOf(metadata);
   }
 

@@ -46,4 +46,24 @@ public record Recall(String id, String text, double similarity, Map<String, Obje
   public String author() {
     return MemoryKind.authorOf(metadata);
   }
+
+  /** What the item is about, as its writer gave it, or null ({@link MemoryLifecycle#SUBJECT}). */
+  public String subject() {
+    return MemoryLifecycle.subjectOf(metadata);
+  }
+
+  /** When the item became true, if it was written in time (a subject, a valid-from or a ttl), else null. */
+  public java.time.Instant validFrom() {
+    return MemoryLifecycle.instantOf(metadata, MemoryLifecycle.VALID_FROM);
+  }
+
+  /** When a later version replaced it (its valid-from), or null while it is current. */
+  public java.time.Instant validTo() {
+    return MemoryLifecycle.instantOf(metadata, MemoryLifecycle.VALID_TO);
+  }
+
+  /** The id of the version that replaced it, or null while it is current. */
+  public String supersededBy() {
+    return metadata.get(MemoryLifecycle.SUPERSEDED_BY) instanceof String id ? id : null;
+  }
 }

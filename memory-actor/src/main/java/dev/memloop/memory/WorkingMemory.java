@@ -52,6 +52,53 @@ public interface WorkingMemory extends AutoCloseable {
   /** Embeds and stores {@code text} with metadata (String, UUID, Integer, Long, Float or Double values). */
   String add(String text, Map<String, ?> metadata);
 
+  /**
+   * Embeds and stores a write that knows time ({@link MemoryWrite}): with a subject, it supersedes the current item
+   * of the same kind and author on that subject, which then answers only {@link MemoryQuery#asOf} and
+   * {@link MemoryQuery#includeSuperseded} reads and {@link #history}. Returns the new id.
+   *
+   * @throws IllegalStateException when the write asks for time and this memory keeps none ({@link #supersedes()})
+   */
+  default String write(MemoryWrite write) {
+    if (write == null) {
+      throw new IllegalArgumentException("write must not be null");
+    }
+    if (write.inTime()) {
+      throw new IllegalStateException(getClass().getSimpleName() + " keeps no subjects or validity times, so it "
+          + "cannot take a subject, valid_from or ttl; use an in-process WorkingMemory");
+    }
+    return add(write.text(), write.metadata());
+  }
+
+  /**
+   * Whether this memory keeps items in time ({@link MemoryLifecycle}): supersedes by subject, answers
+   * {@link MemoryQuery#asOf} and {@link #history}, expires items. A memory that does not refuses those by name.
+   */
+  default boolean supersedes() {
+    return false;
+  }
+
+  /**
+   * Every version of {@code subject} (matched by {@link MemoryLifecycle#normalize its normal form}), each chain of a
+   * kind and an author from its first version to its current one, with their intervals.
+   */
+  default List<MemoryVersion> history(String subject) {
+    throw new IllegalStateException(getClass().getSimpleName() + " keeps no subjects, so it has no history");
+  }
+
+  /** Removes every version of {@code subject}, of any kind and author; returns how many. */
+  default int removeSubject(String subject) {
+    throw new IllegalStateException(getClass().getSimpleName() + " keeps no subjects to remove by");
+  }
+
+  /**
+   * Removes every expired item now; returns how many. (A memory also purges them on its next write once one is
+   * due, and never answers one meanwhile.)
+   */
+  default int purgeExpired() {
+    return 0;
+  }
+
   /** Stores all texts or, if any is bad or the memory cannot take them all, none. Returns ids in order. */
   List<String> addAll(List<String> texts);
 
@@ -150,6 +197,14 @@ public interface WorkingMemory extends AutoCloseable {
    * agent's memory moving to another node does). O(n); not for the hot path.
    */
   java.util.List<MemoryItem> items();
+
+  /**
+   * A copy of the item stored as {@code id}, as {@link #items()} gives it (with its record time), or empty when none
+   * is (or it expired).
+   */
+  default Optional<MemoryItem> item(String id) {
+    return items().stream().filter(item -> item.id().equals(id)).findFirst();
+  }
 
   /** Removes {@code id}; false if it was not stored. */
   boolean remove(String id);

@@ -31,6 +31,9 @@ public final class WorkingMemoryBuilder {
   private String idPrefix;
   private int expectedSize = 16;
   private ContentPool pool;
+  private java.time.Clock clock = java.time.Clock.systemUTC();
+  private final java.util.Map<MemoryKind, java.time.Duration> ttls = new java.util.EnumMap<>(MemoryKind.class);
+  private java.time.Duration validFromSkew = LifecyclePolicy.DEFAULT_SKEW;
 
   WorkingMemoryBuilder(Embedder embedder) {
     if (embedder == null) {
@@ -172,17 +175,54 @@ public final class WorkingMemoryBuilder {
     return this;
   }
 
+  /**
+   * The wall clock items are recorded, expire and are current by ({@link MemoryLifecycle}); the system's UTC clock by
+   * default. A test gives a {@link dev.memloop.memory.timing.ManualClock} and moves it by hand.
+   */
+  public WorkingMemoryBuilder clock(java.time.Clock clock) {
+    this.clock = notNull(clock, "clock");
+    return this;
+  }
+
+  /**
+   * Items of {@code kind} expire {@code ttl} after they are recorded, unless a write gives its own time to live:
+   * never answered after, and purged (configured as {@code memloop.memory.ttl.<kind>}). None by default.
+   */
+  public WorkingMemoryBuilder ttl(MemoryKind kind, java.time.Duration ttl) {
+    notNull(kind, "kind");
+    if (ttl == null || ttl.isZero() || ttl.isNegative()) {
+      throw new IllegalArgumentException("ttl for " + kind + " must be a positive duration: " + ttl);
+    }
+    ttls.put(kind, ttl);
+    return this;
+  }
+
+  /**
+   * How far past its record time a write's valid-from may lie (a writer's clock running ahead); 5 minutes by
+   * default. A valid-from further ahead is refused by name.
+   */
+  public WorkingMemoryBuilder validFromSkew(java.time.Duration skew) {
+    if (skew == null || skew.isNegative()) {
+      throw new IllegalArgumentException("validFromSkew must be zero or a positive duration: " + skew);
+    }
+    this.validFromSkew = skew;
+    return this;
+  }
+
   public WorkingMemory build() {
     if (pool != null) {
       checkSharable();
     }
     IdPrefix prefix = idPrefix != null ? IdPrefix.of(idPrefix) : IdPrefix.numbered(MEMORIES.incrementAndGet());
     int presize = Math.min(expectedSize, capacity);
+    java.time.Clock wall = clock;
     MemoryCore core = new MemoryCore(newIndex(presize), capacity, eviction, prefix, presize, lexical,
-        pool == null ? null : pool::text);
+        pool == null ? null : pool::text, wall::millis);
     return new CoreWorkingMemory(embedder, dimension, ticker, core,
         threadSafe ? new LockedAccess() : new SingleOwnerAccess(),
-        untimed ? Recorder.DISABLED : new TimingRecorder(timingSamples));
+        untimed ? Recorder.DISABLED : new TimingRecorder(timingSamples),
+        ttls.isEmpty() && validFromSkew.equals(LifecyclePolicy.DEFAULT_SKEW) ? LifecyclePolicy.NONE
+            : new LifecyclePolicy(ttls, validFromSkew));
   }
 
   private void checkSharable() {

@@ -11,6 +11,7 @@ import dev.memloop.memory.MemoryStats;
 import dev.memloop.memory.MemoryTimings;
 import dev.memloop.memory.MemoryUnavailableException;
 import dev.memloop.memory.MetadataFilter;
+import dev.memloop.memory.MemoryLifecycle;
 import dev.memloop.memory.MetadataValues;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.UnitVectors;
@@ -74,7 +75,7 @@ final class PgVectorMemory implements WorkingMemory {
   @Override
   public String add(String text, Map<String, ?> metadata) {
     Inputs.text(text, "text");
-    Map<String, Object> checked = MetadataValues.copyOf(metadata);
+    Map<String, Object> checked = timeless(metadata);
     open("add");
     return insert(null, storable(text), text, checked);
   }
@@ -109,7 +110,7 @@ final class PgVectorMemory implements WorkingMemory {
   public String addVector(float[] vector, String text, Map<String, ?> metadata) {
     double squaredNorm = Inputs.vector(vector, dimension(), "vector");
     Inputs.optionalText(text);
-    Map<String, Object> checked = MetadataValues.copyOf(metadata);
+    Map<String, Object> checked = timeless(metadata);
     open("addVector");
     return insert(null, UnitVectors.unit(vector, squaredNorm, false), text, checked);
   }
@@ -119,15 +120,33 @@ final class PgVectorMemory implements WorkingMemory {
     Inputs.id(id);
     double squaredNorm = Inputs.vector(vector, dimension(), "vector");
     Inputs.optionalText(text);
-    Map<String, Object> checked = MetadataValues.copyOf(metadata);
+    Map<String, Object> checked = timeless(metadata);
     open("addVector");
     return insert(id, UnitVectors.unit(vector, squaredNorm, false), text, checked);
+  }
+
+  /**
+   * Metadata checked, and refused when it asks for time: a row of pgvector is never updated, and this table keeps no
+   * subject index to supersede by, so a subject, valid-from or expiry would be stored and never honoured.
+   */
+  private static Map<String, Object> timeless(Map<String, ?> metadata) {
+    Map<String, Object> checked = MetadataValues.copyOf(metadata);
+    if (MemoryLifecycle.inTime(checked)) {
+      throw new IllegalStateException("a memory in pgvector keeps no subjects or validity times, so it cannot take "
+          + "metadata " + MemoryLifecycle.SUBJECT + ", " + MemoryLifecycle.VALID_FROM + " or "
+          + MemoryLifecycle.EXPIRES_AT + "; use an in-process or store memory for facts that supersede");
+    }
+    return checked;
   }
 
   @Override
   public List<Recall> search(MemoryQuery query) {
     if (query == null) {
       throw new IllegalArgumentException("query must not be null");
+    }
+    if (query.asksInTime()) {
+      throw new IllegalStateException("a memory in pgvector keeps every row current (no subjects or validity times), "
+          + "so it cannot answer asOf or includeSuperseded: " + query);
     }
     if (query.hybrid()) {
       throw new IllegalStateException("a memory in pgvector keeps no lexical index, so it cannot answer a hybrid "

@@ -84,6 +84,9 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
   /** Sent to itself after a restart when turns are waiting. */
   record Resume() implements Command {}
 
+  /** Sent to itself when idle after a turn: one slice of consolidation ({@code AgentSpec.Builder.consolidation}). */
+  enum Consolidate implements Command { SLICE }
+
   /** The MDC keys of every log line an agent's actor writes (docs/METRICS.md, "Logs"). */
   public static final String MDC_AGENT = "agentId";
   public static final String MDC_TURN = "turn";
@@ -196,6 +199,15 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
     } else if (command instanceof GetSnapshot get) {
       state.replySnapshot(get.replyTo());
       return this;
+    } else if (command == Consolidate.SLICE) {
+      if (loop.busy() || state.hasWaitingTurns()) {
+        state.consolidation().pause(); // a turn goes first; the pass goes on where it stopped once the agent is idle
+        return this;
+      }
+      if (state.consolidation().slice()) {
+        getContext().getSelf().tell(Consolidate.SLICE); // behind whatever arrived meanwhile
+      }
+      return this;
     } else if (command instanceof Resume) {
       if (loop.busy() || !state.hasWaitingTurns()) {
         return this;
@@ -219,6 +231,9 @@ public final class Agent extends AbstractBehavior<Agent.Command> {
   private Behavior<Command> continueTurn() {
     while (loop.advance() && state.hasWaitingTurns()) {
       loop.begin(state.nextWaitingTurn());
+    }
+    if (!loop.busy() && state.consolidation().due()) { // idle after a turn: tidy the memory, a slice at a time
+      getContext().getSelf().tell(Consolidate.SLICE);
     }
     return this;
   }

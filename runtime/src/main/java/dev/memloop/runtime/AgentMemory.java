@@ -166,6 +166,7 @@ record AgentMemory(MemoryPolicy policy, StoreAccess store, BoardPoster poster) {
     if (config.memory().hybrid()) {
       builder.lexical();
     }
+    config.memory().ttls().forEach(builder::ttl); // memloop.memory.ttl.<kind>
     if (shared && spec.backend() instanceof MemoryBackend.Own own) {
       own.sharedContent().ifPresent(builder::sharing);
     }

@@ -55,6 +55,8 @@ public final class AgentSpec {
   private final ReasonerFactory reasoners;
   private final ActionExecutor executor;
   private final DelayTimer timer;
+  private final java.util.function.Supplier<dev.memloop.memory.Consolidator> consolidators; // null: none
+  private final int consolidationSlice;
   private final long seed;
   private final MemoryBackend backend;
   private final Tracer tracer;
@@ -69,6 +71,8 @@ public final class AgentSpec {
     this.reasoners = b.reasoners;
     this.executor = b.executor;
     this.timer = b.timer;
+    this.consolidators = b.consolidators;
+    this.consolidationSlice = b.consolidationSlice;
     this.seed = b.seed;
     this.backend = backend;
     this.tracer = b.tracer;
@@ -107,6 +111,16 @@ public final class AgentSpec {
 
   public DelayTimer timer() {
     return timer;
+  }
+
+  /** Makes each agent's consolidator ({@link Builder#consolidation}), or null for none. */
+  public java.util.function.Supplier<dev.memloop.memory.Consolidator> consolidators() {
+    return consolidators;
+  }
+
+  /** Items a consolidation slice may examine before the agent takes its next message. */
+  public int consolidationSlice() {
+    return consolidationSlice;
   }
 
   /** The tracer of the agent's live turn spans, or null for none. */
@@ -157,6 +171,8 @@ public final class AgentSpec {
     private ReasonerFactory reasoners;
     private ActionExecutor executor = ActionExecutor.RECORD_ONLY;
     private DelayTimer timer;
+    private java.util.function.Supplier<dev.memloop.memory.Consolidator> consolidators;
+    private int consolidationSlice;
     private Tracer tracer;
     private ActorRef<MemoryStore.Command> remoteStore;
     private long seed;
@@ -352,6 +368,27 @@ public final class AgentSpec {
     }
 
     /** The timer of injected delays and timeouts (default: the JVM's high-resolution timer; tests: a manual one). */
+    /**
+     * Tidies the agent's own memory when it is idle: after each turn, when no turn waits, the agent runs the
+     * consolidator {@code consolidators} made for it, {@code slice} items at a time, one slice per message to itself,
+     * so that a turn that arrives meanwhile goes before the next slice; a slice is never charged to a turn's budget.
+     * For an agent whose memory is its own and in process (per-step or per-turn with {@code memory.store = own});
+     * refused by name for any other at {@link #build()}. None by default.
+     *
+     * @param consolidators makes one consolidator per agent (a consolidator follows one memory), e.g.
+     *     {@code () -> new NearCopyConsolidator(NearCopyConsolidator.DEFAULT_THRESHOLD)}
+     */
+    public Builder consolidation(java.util.function.Supplier<dev.memloop.memory.Consolidator> consolidators,
+        int slice) {
+      if (consolidators == null || slice < 1) {
+        throw new IllegalArgumentException("consolidation needs a consolidator factory and a slice of at least 1 "
+            + "item: " + consolidators + ", " + slice);
+      }
+      this.consolidators = consolidators;
+      this.consolidationSlice = slice;
+      return this;
+    }
+
     public Builder timer(DelayTimer newTimer) {
       this.timer = newTimer;
       return this;
@@ -461,6 +498,14 @@ public final class AgentSpec {
       IdentifierExtractor extractor = identifiers != null ? identifiers
           : config.guard().identifiers() ? IdentifierExtractor.standard() : IdentifierExtractor.none();
       double resolvedThreshold = SpecResolution.threshold(id, config, threshold, calibration, resolved, extractor);
+      boolean ownInProcess = (config.policy() == MemoryPolicyKind.PER_STEP || config.policy() == MemoryPolicyKind.PER_TURN)
+          && backend instanceof MemoryBackend.Own;
+      if (consolidators != null && !ownInProcess) {
+        throw new IllegalArgumentException("agent " + id + ": consolidation tidies a memory the agent owns in "
+            + "process, and a " + config.policy().configName() + " agent with memory.store = "
+            + config.memory().store().name().toLowerCase(java.util.Locale.ROOT) + " has none: use per-step or "
+            + "per-turn with memory.store = own, or drop consolidation(...)");
+      }
       return new AgentSpec(this, resolvedThreshold, resolved, extractor, backend);
     }
   }

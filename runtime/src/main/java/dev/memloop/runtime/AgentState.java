@@ -44,6 +44,7 @@ final class AgentState {
   private long sentAtTurnStart;
   private String lastFailure;
   private long stepTokens; // every step of every behavior gets its own, so a restarted loop never takes a stale answer
+  private final IdleConsolidation consolidation;
 
   private AgentState(AgentSpec spec, AgentMemory memory, Reasoner reasoner, Executor blocking, ActorSystem<?> system) {
     this.spec = spec;
@@ -56,6 +57,12 @@ final class AgentState {
     this.admission = new TurnAdmission(spec.id());
     this.ledger = new TurnLedger(spec.id(), policy,
         TurnTrace.of(spec.tracer(), spec.id(), policy.kind().configName()));
+    this.consolidation = new IdleConsolidation(spec, ledger, policy);
+  }
+
+  /** The agent's idle consolidation (its slices run over {@link MemoryPolicy#consolidatable()}). */
+  IdleConsolidation consolidation() {
+    return consolidation;
   }
 
   static AgentState create(AgentSpec spec, ActorContext<Agent.Command> context) {

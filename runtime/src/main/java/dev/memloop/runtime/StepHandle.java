@@ -119,6 +119,10 @@ final class StepHandle implements StepMemory {
     return answer;
   }
 
+  /** The reserved keys a reasoner may set: an identity, and what a note is about and since when. */
+  private static final java.util.Set<String> CALLERS_KEYS = java.util.Set.of(ItemIdentity.KEY,
+      dev.memloop.memory.MemoryLifecycle.SUBJECT, dev.memloop.memory.MemoryLifecycle.VALID_FROM);
+
   @Override
   public CompletionStage<Remembered> remember(MemoryKind kind, String text, Map<String, ?> metadata) {
     if (kind == null || kind == MemoryKind.ACTION || kind == MemoryKind.POST) {
@@ -129,17 +133,19 @@ final class StepHandle implements StepMemory {
     text("text", text);
     Map<String, Object> checked = MetadataValues.copyOf(metadata);
     for (String key : checked.keySet()) {
-      if (key.startsWith(MemoryKind.RESERVED_PREFIX) && !key.equals(ItemIdentity.KEY)) {
+      if (key.startsWith(MemoryKind.RESERVED_PREFIX) && !CALLERS_KEYS.contains(key)) {
         throw new IllegalArgumentException("metadata key '" + key + "' is reserved (keys under '"
-            + MemoryKind.RESERVED_PREFIX + "' are the runtime's: the kind and author are set for you; the one a "
-            + "caller may set is " + ItemIdentity.KEY + ")");
+            + MemoryKind.RESERVED_PREFIX + "' are the runtime's: the kind and author are set for you; the ones a "
+            + "caller may set are " + String.join(", ", new java.util.TreeSet<>(CALLERS_KEYS)) + ")");
       }
     }
     MemoryFuture<Remembered> answer = new MemoryFuture<>(agent);
-    submit(MemoryOp.REMEMBER, answer, handedOver -> {
-      Slot slot = open(MemoryOp.REMEMBER, policy().writePath());
+    MemoryOp op = checked.containsKey(dev.memloop.memory.MemoryLifecycle.SUBJECT) ? MemoryOp.SUPERSEDE
+        : MemoryOp.REMEMBER;
+    submit(op, answer, handedOver -> {
+      Slot slot = open(op, policy().writePath());
       policy().remember(text, kind, checked, (outcome, idOrReason, embedNanos, storeNanos, delayNanos) -> {
-        MemoryCall call = new MemoryCall(MemoryOp.REMEMBER, slot.path, outcome,
+        MemoryCall call = new MemoryCall(op, slot.path, outcome,
             ReadCost.of(embedNanos, storeNanos, delayNanos, 0));
         slot.done = call;
         boolean kept = outcome == MemoryOutcome.STORED || outcome == MemoryOutcome.MERGED;

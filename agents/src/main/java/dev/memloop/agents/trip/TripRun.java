@@ -79,7 +79,7 @@ public final class TripRun {
     for (TurnResult turn : turns) {
       for (StepRecord step : turn.steps()) {
         for (MemoryCall call : step.memory()) {
-          if (call.op() == MemoryOp.REMEMBER) {
+          if (call.op().writes()) {
             writes++;
             if (call.outcome() == MemoryOutcome.STORED) {
               remember.add(call.cost().embedNanos() + call.cost().storeNanos());

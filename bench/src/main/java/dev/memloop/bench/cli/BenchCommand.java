@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
     description = "Side-by-side benchmarks in one JVM (report ratios: this machine is shared and noisy).",
     subcommands = {StoreCommand.class, EmbedCommand.class, EmbedQualityCommand.class, McpBenchCommand.class, LocomoBenchCommand.class, LongMemEvalBenchCommand.class,
         RuntimeBenchCommand.class, BlackboardBenchCommand.class, ClusterBenchCommand.class,
-        DurabilityBenchCommand.class, GuardBenchCommand.class})
+        DurabilityBenchCommand.class, GuardBenchCommand.class, UpdatesBenchCommand.class})
 final class BenchCommand implements Runnable {
 
   @CommandLine.Spec
@@ -16,6 +16,6 @@ final class BenchCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "choose a benchmark: store, embed, embed-quality, mcp, locomo, longmemeval, runtime, blackboard, cluster, durability or guard (lifecycles: memloop lifecycle)");
+    throw new CommandLine.ParameterException(spec.commandLine(), "choose a benchmark: store, embed, embed-quality, mcp, locomo, longmemeval, runtime, blackboard, cluster, durability, guard or updates (lifecycles: memloop lifecycle)");
   }
 }

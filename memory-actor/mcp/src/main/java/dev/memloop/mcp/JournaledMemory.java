@@ -2,6 +2,8 @@ package dev.memloop.mcp;
 
 import dev.memloop.memory.ForwardingWorkingMemory;
 import dev.memloop.memory.MemoryItem;
+import dev.memloop.memory.MemoryVersion;
+import dev.memloop.memory.MemoryWrite;
 import dev.memloop.memory.MetadataFilter;
 import dev.memloop.memory.WorkingMemory;
 import java.io.IOException;
@@ -124,7 +126,26 @@ public final class JournaledMemory extends ForwardingWorkingMemory {
   @Override
   public String add(String text, Map<String, ?> metadata) {
     synchronized (writes) {
-      return kept(super.add(text, metadata), text, metadata);
+      return kept(super.add(text, metadata));
+    }
+  }
+
+  @Override
+  public String write(MemoryWrite write) {
+    synchronized (writes) {
+      return kept(super.write(write));
+    }
+  }
+
+  /** Journals each version's removal first, then removes it, as {@link #remove}. */
+  @Override
+  public int removeSubject(String subject) {
+    synchronized (writes) {
+      int removed = 0;
+      for (MemoryVersion version : super.history(subject)) {
+        removed += remove(version.id()) ? 1 : 0;
+      }
+      return removed;
     }
   }
 
@@ -133,7 +154,7 @@ public final class JournaledMemory extends ForwardingWorkingMemory {
     synchronized (writes) {
       List<String> ids = super.addAll(texts);
       for (int i = 0; i < ids.size(); i++) {
-        kept(ids.get(i), texts.get(i), Map.of());
+        kept(ids.get(i));
       }
       return ids;
     }
@@ -142,14 +163,14 @@ public final class JournaledMemory extends ForwardingWorkingMemory {
   @Override
   public String addVector(float[] vector, String text, Map<String, ?> metadata) {
     synchronized (writes) {
-      return kept(super.addVector(vector, text, metadata), text, metadata);
+      return kept(super.addVector(vector, text, metadata));
     }
   }
 
   @Override
   public String addVector(String id, float[] vector, String text, Map<String, ?> metadata) {
     synchronized (writes) {
-      return kept(super.addVector(id, vector, text, metadata), text, metadata);
+      return kept(super.addVector(id, vector, text, metadata));
     }
   }
 
@@ -205,13 +226,14 @@ public final class JournaledMemory extends ForwardingWorkingMemory {
   }
 
   /**
-   * Journals the item just added as {@code id}, with the vector the memory keeps for it (normalized), so that a
-   * replay needs no embedder call; if that fails, takes the item back out, so that nothing unkept stays.
+   * Journals the item just added as {@code id} as the memory keeps it: its vector (normalized), so that a replay needs
+   * no embedder call, and its metadata with its record time, subject, valid-from and expiry, so that a replay keeps
+   * its versions and times; if that fails, takes the item back out, so that nothing unkept stays.
    */
-  private String kept(String id, String text, Map<String, ?> metadata) {
+  private String kept(String id) {
     try {
-      float[] vector = super.vector(id).orElseThrow(() -> new IllegalStateException("item " + id + " vanished"));
-      append(JournalFile.addition(new MemoryItem(id, text, vector, dev.memloop.memory.MetadataValues.copyOf(metadata))));
+      MemoryItem item = super.item(id).orElseThrow(() -> new IllegalStateException("item " + id + " vanished"));
+      append(JournalFile.addition(item));
     } catch (UncheckedIOException failed) {
       super.remove(id);
       throw failed;

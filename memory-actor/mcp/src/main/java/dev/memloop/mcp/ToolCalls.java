@@ -56,7 +56,7 @@ final class ToolCalls {
     Timer failed = timer(name, "error");
     return new SyncToolSpecification(tool, (exchange, request) -> {
       long start = System.nanoTime();
-      CallToolResult result = call(name, body, exchange, request);
+      CallToolResult result = call(spec, body, exchange, request);
       Timer outcome = Boolean.TRUE.equals(result.isError()) ? failed : ok;
       if (outcome != null) {
         outcome.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
@@ -71,9 +71,13 @@ final class ToolCalls {
         .publishPercentileHistogram().register(registry);
   }
 
-  private static CallToolResult call(String name, Body body, McpSyncServerExchange exchange, CallToolRequest request) {
+  private static CallToolResult call(MemoryToolSpec spec, Body body, McpSyncServerExchange exchange,
+      CallToolRequest request) {
+    String name = spec.name();
     try {
-      return body.call(new ToolArguments(name, request.arguments()), exchange);
+      ToolArguments arguments = new ToolArguments(name, request.arguments());
+      arguments.onlyFrom(spec); // a misspelt or unoffered argument is named, never dropped
+      return body.call(arguments, exchange);
     } catch (ToolArguments.BadArgument bad) {
       return error(bad.getMessage());
     } catch (IllegalArgumentException | IllegalStateException refused) { // the memory's own refusal, named

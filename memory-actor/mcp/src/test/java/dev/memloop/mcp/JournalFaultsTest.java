@@ -83,8 +83,10 @@ class JournalFaultsTest {
     Path file = written("notes", 10);
     long last = frames(file).get(9);
     byte[] damaged = Files.readAllBytes(file);
-    damaged[(int) last + 3] ^= 0x40; // 64 bytes more than it holds: past the end, like a torn write
+    int bit = Integer.lowestOneBit(~damaged[(int) last + 3] & 0xc0); // a clear high bit of the length's last byte
+    damaged[(int) last + 3] ^= (byte) bit; // 64 or 128 bytes more than it holds: past the end, like a torn write
     Files.write(file, damaged);
+    assertThat(bit).isPositive();
     assertThatThrownBy(() -> JournaledMemory.open(dir, "notes", empty()))
         .hasMessageContaining("is damaged at byte " + last)
         .hasMessageContaining("are a whole record (the last, acknowledged; its length damaged)");

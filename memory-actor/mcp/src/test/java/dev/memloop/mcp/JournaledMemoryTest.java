@@ -189,4 +189,29 @@ class JournaledMemoryTest {
       assertThat(memory.items()).extracting(MemoryItem::text).containsExactly("the one that stays");
     }
   }
+
+  /** A journal in time: a replay keeps each version's record time, its interval and its successor, and a forget. */
+  @Test
+  void should_come_back_with_every_version_its_times_and_a_forgotten_subject_gone() {
+    java.time.Instant jan = java.time.Instant.parse("2026-01-01T00:00:00Z");
+    java.time.Instant mar = java.time.Instant.parse("2026-03-01T00:00:00Z");
+    List<dev.memloop.memory.MemoryVersion> before;
+    try (JournaledMemory memory = JournaledMemory.open(dir, "facts", empty())) {
+      memory.write(dev.memloop.memory.MemoryWrite.text("Maria lives in Lisbon").subject("Maria's home").validFrom(jan)
+          .build());
+      memory.write(dev.memloop.memory.MemoryWrite.text("Maria moved to Berlin").subject("maria's home")
+          .validFrom(mar).build());
+      memory.write(dev.memloop.memory.MemoryWrite.text("the van is blue").subject("van colour").build());
+      memory.write(dev.memloop.memory.MemoryWrite.text("the van is red").subject("van colour").build());
+      assertThat(memory.removeSubject("VAN COLOUR")).isEqualTo(2);
+      before = memory.history("maria's home");
+    }
+    try (JournaledMemory again = JournaledMemory.open(dir, "facts", empty())) {
+      assertThat(again.history("Maria's home")).isEqualTo(before);
+      assertThat(before).extracting(dev.memloop.memory.MemoryVersion::validTo).containsExactly(mar, null);
+      assertThat(again.history("van colour")).isEmpty();
+      assertThat(again.recall("where does Maria live", 5)).extracting(dev.memloop.memory.Recall::text)
+          .containsExactly("Maria moved to Berlin");
+    }
+  }
 }

@@ -25,6 +25,7 @@ public final class MemoryToolDefinitions {
   public static final String RECALL = "recall";
   public static final String MATCH = "match";
   public static final String FORGET = "forget";
+  public static final String HISTORY = "history";
   public static final String POST = "post";
   public static final String READ = "read";
 
@@ -32,18 +33,24 @@ public final class MemoryToolDefinitions {
 
   private MemoryToolDefinitions() {}
 
-  /** {@code remember(text, kind, metadata)}. */
+  /** {@code remember(text, kind, metadata, subject, valid_from)}. */
   public static MemoryToolSpec remember(String owner) {
-    return new MemoryToolSpec(REMEMBER, "Save a note to " + owner + ", to find again later by meaning.", List.of(
+    return new MemoryToolSpec(REMEMBER, "Save a note to " + owner + ", to find again later by meaning. Give its "
+        + "subject when it states the current value of something (a home, a job, a price, a status): it then "
+        + "replaces the earlier note on that subject, which stays in its history.", List.of(
         new ToolParameter("text", Type.STRING, "the note", true),
         new ToolParameter("kind", Type.STRING, "what it is: note (default), action, tool-call, observation or post",
             false),
         new ToolParameter("metadata", Type.OBJECT, "text or number values to keep with it, for your own filtering",
-            false)));
+            false),
+        new ToolParameter("subject", Type.STRING, "what the note is about (\"Maria's home\"): a later note on the "
+            + "same subject replaces it; case, spacing and punctuation do not matter", false),
+        new ToolParameter("valid_from", Type.STRING, "when it became true, ISO-8601 (2026-03-01 or "
+            + "2026-03-01T09:00:00Z); now by default", false)));
   }
 
   /**
-   * {@code recall(query, k, kinds, hybrid)}.
+   * {@code recall(query, k, kinds, hybrid, as_of, include_superseded)}.
    *
    * @param kDefault how the surface fills a {@code k} the call leaves out, as the description says it
    *     ("default 5", "default: your agent's")
@@ -56,7 +63,19 @@ public final class MemoryToolDefinitions {
         new ToolParameter("k", Type.INTEGER, "how many, at most " + MAX_K + " (" + kDefault + ")", false),
         new ToolParameter("kinds", Type.STRING_ARRAY, "only these kinds (" + KINDS + "); all by default", false),
         new ToolParameter("hybrid", Type.BOOLEAN, "also weigh the query's exact words (names, numbers, rare terms) "
-            + "beside its meaning; " + hybridDefault, false)));
+            + "beside its meaning; " + hybridDefault, false),
+        new ToolParameter("as_of", Type.STRING, "what was true at this time, ISO-8601 (2026-03-01 or "
+            + "2026-03-01T09:00:00Z), instead of what is current", false),
+        new ToolParameter("include_superseded", Type.BOOLEAN, "also answer the notes later ones replaced, each with "
+            + "when it was true; off by default", false)));
+  }
+
+  /** {@code history(subject)}. */
+  public static MemoryToolSpec history(String owner) {
+    return new MemoryToolSpec(HISTORY, "Every version saved in " + owner + " on a subject, oldest first, each with "
+        + "when it was true and what replaced it.", List.of(
+        new ToolParameter("subject", Type.STRING, "the subject, as remember was given it (case, spacing and "
+            + "punctuation do not matter)", true)));
   }
 
   /** {@code match(text, threshold, kind)}. */
@@ -69,10 +88,12 @@ public final class MemoryToolDefinitions {
         new ToolParameter("kind", Type.STRING, "only items of this kind; every kind by default", false)));
   }
 
-  /** {@code forget(id)}. */
+  /** {@code forget(id | subject)}. */
   public static MemoryToolSpec forget(String owner) {
     return new MemoryToolSpec(FORGET, "Delete an item saved in " + owner + " by its id (as remember or recall gave "
-        + "it).", List.of(new ToolParameter("id", Type.STRING, "the item's id", true)));
+        + "it), or every version of a subject. Give one of the two.", List.of(
+        new ToolParameter("id", Type.STRING, "the item's id", false),
+        new ToolParameter("subject", Type.STRING, "a subject: every version of it is deleted", false)));
   }
 
   /** A board's {@code post(text)}. */

@@ -65,6 +65,49 @@ public final class ToolArguments {
     return new ToolArguments(tool, (Map<String, Object>) map);
   }
 
+  /**
+   * Refuses an argument {@code spec} does not take (a misspelt {@code subjet}, or an argument this surface does not
+   * offer), naming it and the ones it takes: never silently ignored.
+   */
+  public void onlyFrom(MemoryToolSpec spec) throws BadArgument {
+    List<String> known = spec.parameters().stream().map(ToolParameter::name).toList();
+    for (String name : new java.util.TreeSet<>(values.keySet())) {
+      if (!known.contains(name)) {
+        throw new BadArgument(tool + " takes no argument \"" + name + "\"; it takes " + String.join(", ", known));
+      }
+    }
+  }
+
+  /** An optional instant, ISO-8601 or a date ({@link dev.memloop.memory.MemoryLifecycle#parseInstant}); null when absent. */
+  public java.time.Instant instant(String name) throws BadArgument {
+    Object value = values.get(name);
+    if (value == null) {
+      return null;
+    }
+    if (!(value instanceof String text)) {
+      throw new BadArgument(tool + ": \"" + name + "\" must be an ISO-8601 time (2026-03-01T09:00:00Z) or date"
+          + got(value));
+    }
+    try {
+      return dev.memloop.memory.MemoryLifecycle.parseInstant(text, tool + ": \"" + name + "\"");
+    } catch (IllegalArgumentException e) {
+      throw new BadArgument(e.getMessage());
+    }
+  }
+
+  /** An optional subject; null when absent; refused when blank, too long or without a letter or digit. */
+  public String subject(String name) throws BadArgument {
+    String subject = optionalText(name);
+    if (subject != null) {
+      try {
+        dev.memloop.memory.MemoryLifecycle.checkSubject(subject, tool + ": \"" + name + "\"");
+      } catch (IllegalArgumentException e) {
+        throw new BadArgument(e.getMessage());
+      }
+    }
+    return subject;
+  }
+
   /** A required, non-blank text. */
   public String text(String name) throws BadArgument {
     Object value = values.get(name);

@@ -76,6 +76,41 @@ final class AgentConfigReader {
     return section(path, () -> new MemorySettings(store, index, capacity, eviction, embedder, k, hybrid));
   }
 
+  /** The times to live of {@code memloop.memory.ttl}: each kind's duration, or none (a kind absent never expires). */
+  static java.util.Map<dev.memloop.memory.MemoryKind, Duration> ttls(Config root) {
+    String path = "memloop.memory.ttl";
+    java.util.Map<dev.memloop.memory.MemoryKind, Duration> out = new java.util.EnumMap<>(
+        dev.memloop.memory.MemoryKind.class);
+    if (!root.hasPath(path)) {
+      return out;
+    }
+    Config ttl = section(root.getConfig("memloop.memory"), "ttl", "memloop.memory");
+    for (dev.memloop.memory.MemoryKind kind : dev.memloop.memory.MemoryKind.values()) {
+      String key = kind.configName();
+      if (!ttl.hasPath(key) || "none".equals(word(ttl, key))) {
+        continue;
+      }
+      Duration lives = value(ttl, key, path, () -> {
+        Duration d = duration(ttl, key);
+        if (d.isZero() || d.isNegative()) {
+          throw new IllegalArgumentException("must be a positive duration (30d, 12h) or none");
+        }
+        return d;
+      });
+      out.put(kind, lives);
+    }
+    return out;
+  }
+
+  private static Config section(Config c, String key, String path) {
+    try {
+      return c.getConfig(key);
+    } catch (com.typesafe.config.ConfigException.WrongType e) {
+      throw new IllegalArgumentException(path + "." + key + " must be a section ({ note = 30d, ... }), not "
+          + c.getValue(key).render());
+    }
+  }
+
   private static PerTurnSettings perTurn(Config c, String path) {
     int dump = value(c, "per-turn.dump", path,
         () -> "all".equals(word(c, "per-turn.dump")) ? 0 : positive(wholeNumber(c, "per-turn.dump")));

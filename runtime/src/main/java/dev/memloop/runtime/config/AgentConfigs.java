@@ -93,7 +93,12 @@ public final class AgentConfigs {
   /** The settings every agent starts from ({@code memloop.agent}). */
   public static AgentConfig agent(Config root) {
     MemloopKeys.check(root);
-    return AgentConfigReader.read(section(root, AGENT), AGENT);
+    return withTtls(AgentConfigReader.read(section(root, AGENT), AGENT), root);
+  }
+
+  /** The fleet's times to live ({@code memloop.memory.ttl.<kind>}) on an agent's or a group's settings. */
+  private static AgentConfig withTtls(AgentConfig config, Config root) {
+    return config.withMemory(config.memory().withTtls(AgentConfigReader.ttls(root)));
   }
 
   /** The section at {@code path}, refused by name when the config gives it as a value ({@code memloop.agent = 1}). */
@@ -127,8 +132,8 @@ public final class AgentConfigs {
       }
       int agents = AgentConfigReader.positiveInt(group, AGENTS_KEY, path);
       GroupModel model = groupModel(group, path);
-      AgentConfig config = AgentConfigReader.read(group.withoutPath(AGENTS_KEY).withoutPath("llm")
-          .withFallback(root.getConfig(AGENT)), path);
+      AgentConfig config = withTtls(AgentConfigReader.read(group.withoutPath(AGENTS_KEY).withoutPath("llm")
+          .withFallback(root.getConfig(AGENT)), path), root);
       out.add(new AgentGroup(name, agents, config, model));
     }
     if (out.isEmpty()) {

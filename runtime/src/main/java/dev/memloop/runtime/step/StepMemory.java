@@ -87,6 +87,20 @@ public interface StepMemory {
     return remember(MemoryKind.NOTE, text, metadata);
   }
 
+  /**
+   * Remembers a note about {@code subject}: it supersedes this agent's current note on the same subject (matched after
+   * {@link dev.memloop.memory.MemoryLifecycle#normalize}), which then answers only a query {@code asOf} a time
+   * before or one that {@code includeSuperseded()}. The agent's memory must keep time (an in-process or store
+   * memory does; pgvector refuses it by name).
+   */
+  default CompletionStage<Remembered> remember(String text, String subject) {
+    if (subject == null) {
+      throw new IllegalArgumentException("subject must not be null (remember(text) for a note without one)");
+    }
+    dev.memloop.memory.MemoryLifecycle.checkSubject(subject, "subject");
+    return remember(text, Map.of(dev.memloop.memory.MemoryLifecycle.SUBJECT, subject));
+  }
+
   /** {@link #remember(String, Map)} without metadata. */
   default CompletionStage<Remembered> remember(String text) {
     return remember(text, Map.of());

@@ -16,7 +16,8 @@ import java.util.function.Function;
  * operations: the turn is {@code invoke_agent <agent>}, with a {@code memloop.step} child per step, and under each
  * step its guard lookup ({@code search_memory}, {@code memloop.guard = true}), the reasoning ({@code memloop.reasoner}:
  * what the step took beyond its lookup and its action; a model call for a model's reasoner) with the reasoner's
- * memory calls inside it ({@code search_memory} for recall, match and seen, {@code update_memory} for remember, each
+ * memory calls inside it ({@code search_memory} for recall, match and seen, {@code create_memory} for remember,
+ * {@code update_memory} for a remember about a subject, which supersedes, each
  * with {@code memloop.memory.op}) and its tool calls ({@code execute_tool <tool>}), and the action
  * ({@code memloop.action}). Every GenAI span carries {@code gen_ai.operation.name}; memloop's own facts are
  * {@code memloop.*} attributes beside it. docs/METRICS.md maps every name.

@@ -194,4 +194,28 @@ class AgentConfigsTest {
     assertThatThrownBy(() -> AgentConfigs.load(file)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("cannot read config file " + file + ": it nests objects or arrays too deeply");
   }
+
+  @Test
+  void should_read_the_times_to_live_of_memloop_memory_ttl_for_every_agent_and_group() {
+    var config = parse("memloop.memory.ttl { observation = 2h, action = 30d }\nmemloop.groups.a { agents = 1 }");
+
+    assertThat(AgentConfigs.agent(config).memory().ttls()).containsOnly(
+        org.assertj.core.api.Assertions.entry(dev.memloop.memory.MemoryKind.OBSERVATION, java.time.Duration.ofHours(2)),
+        org.assertj.core.api.Assertions.entry(dev.memloop.memory.MemoryKind.ACTION, java.time.Duration.ofDays(30)));
+    assertThat(AgentConfigs.groups(config, 1).get(0).config().memory().ttls())
+        .containsKey(dev.memloop.memory.MemoryKind.OBSERVATION);
+    assertThat(AgentConfigs.agent(parse("")).memory().ttls()).isEmpty();
+  }
+
+  @Test
+  void should_refuse_a_time_to_live_that_is_zero_negative_not_a_duration_or_of_no_kind_by_name() {
+    assertThatThrownBy(() -> AgentConfigs.agent(parse("memloop.memory.ttl.note = 0s")))
+        .hasMessageContaining("memloop.memory.ttl.note = \"0s\"").hasMessageContaining("positive duration");
+    assertThatThrownBy(() -> AgentConfigs.agent(parse("memloop.memory.ttl.note = -5m")))
+        .hasMessageContaining("memloop.memory.ttl.note").hasMessageContaining("positive duration");
+    assertThatThrownBy(() -> AgentConfigs.agent(parse("memloop.memory.ttl.observation = soon")))
+        .hasMessageContaining("memloop.memory.ttl.observation = \"soon\"");
+    assertThatThrownBy(() -> AgentConfigs.agent(parse("memloop.memory.ttl.notes = 1h")))
+        .hasMessageContaining("memloop.memory.ttl.notes").hasMessageContaining("memloop.memory.ttl.note");
+  }
 }

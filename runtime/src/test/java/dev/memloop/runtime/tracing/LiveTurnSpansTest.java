@@ -48,6 +48,8 @@ class LiveTurnSpansTest {
             // a memory read, a write, and a tool call the reasoner made, as an LLM's tool loop records them
             return step.memory().recall(step.observation().text(), 2)
                 .thenCompose(read -> step.memory().remember("asked about " + step.observation().text()))
+                .thenCompose(written -> step.memory().remember("the last order asked about is "
+                    + step.observation().text(), "last order asked about"))
                 .thenApply(written -> Decision.act("refund " + step.observation().text()).withToolCalls(List.of(
                     new ToolCall("lookupOrder", 16, ToolOutcome.DONE, 1_000, null),
                     new ToolCall("cancelOrder", 16, ToolOutcome.FAILED, 1_000, "IllegalStateException: refused"))));
@@ -94,7 +96,8 @@ class LiveTurnSpansTest {
             assertThat(s.getAttributes().get(AttributeKey.stringKey("gen_ai.memory.store.id"))).isEqualTo("traced");
             assertThat(s.getKind()).as("in process").isEqualTo(SpanKind.INTERNAL);
           });
-      assertThat(named(inFirst, "update_memory")).hasSize(2);
+      assertThat(named(inFirst, "create_memory")).as("a remember makes an item").hasSize(2);
+      assertThat(named(inFirst, "update_memory")).as("a remember about a subject supersedes").hasSize(2);
       assertThat(named(inFirst, "search_memory")).filteredOn(s -> Boolean.TRUE.equals(
           s.getAttributes().get(AttributeKey.booleanKey("memloop.guard")))).as("the guard's lookups").hasSize(2);
       assertThat(named(inFirst, "execute_tool lookupOrder")).hasSize(2).allSatisfy(s ->

@@ -4,6 +4,8 @@ import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.model.chat.request.json.JsonArraySchema;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonStringSchema;
+import dev.memloop.memory.MemoryKind;
+import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.tools.MemoryToolDefinitions;
 import dev.memloop.memory.tools.MemoryToolSpec;
@@ -35,10 +37,14 @@ final class MemoryTools {
   static final Set<String> NAMES = Set.of(REMEMBER, RECALL, MATCH);
 
   /** The tools as memory-actor defines them, with the parameters the step's memory handle takes. */
-  static final List<ToolSpecification> SPECS = List.of(
-      specification(MemoryToolDefinitions.remember(OWNER).only("text")),
-      specification(MemoryToolDefinitions.recall(OWNER, "default: your agent's", "off by default").only("query", "k")),
-      specification(MemoryToolDefinitions.match(OWNER, "default: your agent's").only("text", "threshold")));
+  static final List<MemoryToolSpec> TOOLS = List.of(
+      MemoryToolDefinitions.remember(OWNER).only("text", "subject"),
+      MemoryToolDefinitions.recall(OWNER, "default: your agent's", "off by default")
+          .only("query", "k", "as_of", "include_superseded"),
+      MemoryToolDefinitions.match(OWNER, "default: your agent's").only("text", "threshold"));
+
+  /** {@link #TOOLS} as langchain4j's tool specifications. */
+  static final List<ToolSpecification> SPECS = TOOLS.stream().map(MemoryTools::specification).toList();
 
   private MemoryTools() {}
 
@@ -52,15 +58,35 @@ final class MemoryTools {
    */
   static Result execute(String name, ToolArguments arguments, StepMemory memory, int defaultK)
       throws ToolArguments.BadArgument {
+    for (MemoryToolSpec tool : TOOLS) {
+      if (tool.name().equals(name)) {
+        arguments.onlyFrom(tool); // a misspelt argument is named to the model, never dropped
+      }
+    }
     switch (name) {
       case REMEMBER -> {
-        Remembered written = memory.remember(arguments.text("text")).toCompletableFuture().join();
+        String text = arguments.text("text");
+        String subject = arguments.subject("subject");
+        Remembered written = (subject == null ? memory.remember(text) : memory.remember(text, subject))
+            .toCompletableFuture().join();
         return new Result(written.kept() ? "saved" + (written.id() == null ? " (stored when this turn ends)"
             : " as " + written.id()) : "not saved: " + describe(written.outcome(), written.reason()), !written.kept());
       }
       case RECALL -> {
-        Recalled found = memory.recall(arguments.text("query"),
-                arguments.whole("k", defaultK, 1, MemoryToolDefinitions.MAX_K))
+        String query = arguments.text("query");
+        int k = arguments.whole("k", defaultK, 1, MemoryToolDefinitions.MAX_K);
+        java.time.Instant asOf = arguments.instant("as_of");
+        boolean everyVersion = arguments.flag("include_superseded", false);
+        if (asOf != null && everyVersion) {
+          throw new ToolArguments.BadArgument("recall takes \"as_of\" or \"include_superseded\", not both");
+        }
+        MemoryQuery.Builder inTime = MemoryQuery.text(query).k(k).kinds(MemoryKind.NOTE);
+        if (asOf != null) {
+          inTime.asOf(asOf);
+        } else if (everyVersion) {
+          inTime.includeSuperseded();
+        }
+        Recalled found = (asOf == null && !everyVersion ? memory.recall(query, k) : memory.search(inTime.build()))
             .toCompletableFuture().join();
         if (!found.answered()) {
           return new Result("unavailable: " + describe(found.outcome(), null), true);
@@ -103,7 +129,11 @@ final class MemoryTools {
   private static String notes(List<Recall> items) {
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < items.size(); i++) {
-      out.append(i == 0 ? "" : "\n").append(i + 1).append(". ").append(items.get(i).text());
+      Recall r = items.get(i);
+      out.append(i == 0 ? "" : "\n").append(i + 1).append(". ").append(r.text());
+      if (r.validTo() != null) { // a superseded version, asked for: say when it was true
+        out.append(" (true ").append(r.validFrom()).append(" to ").append(r.validTo()).append(')');
+      }
     }
     return out.toString();
   }

@@ -138,7 +138,7 @@ class ToolCallingTest {
     assertThat(server.toolResults(1)).containsExactly(
         "error: there is no tool named 'book_flight'; your tools are remember, recall, match, act",
         "error: the arguments of recall are not JSON: {not json",
-        "error: remember needs a non-blank \"text\" (text) (missing)");
+        "error: remember takes no argument \"note\"; it takes text, subject");
     assertThat(counters.snapshot().toolErrors()).isEqualTo(3);
     assertThat(step.memory()).as("nothing reached the memory").isEmpty();
   }

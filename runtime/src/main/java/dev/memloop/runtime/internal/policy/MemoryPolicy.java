@@ -143,6 +143,14 @@ public abstract sealed class MemoryPolicy implements AutoCloseable permits NoMem
    */
   public void check(MemoryQuery query) {}
 
+  /**
+   * The memory a consolidation may tidy between turns: the agent's own, when its actor is the only one to touch it
+   * (per-step or per-turn with its own memory; not a networked agent's store, which its store actor owns), else null.
+   */
+  public WorkingMemory consolidatable() {
+    return null;
+  }
+
   /** A reasoner's read; charged like a guard lookup. */
   public abstract void search(MemoryQuery query, ReadListener<List<Recall>> listener);
 

@@ -123,6 +123,11 @@ abstract sealed class ReadingPolicy extends MemoryPolicy permits PerTurnPolicy, 
   }
 
   @Override
+  public final WorkingMemory consolidatable() {
+    return kind() == MemoryPolicyKind.NETWORKED ? null : ownMemory;
+  }
+
+  @Override
   public final List<MemoryItem> items() {
     return ownMemory == null ? List.of() : ownMemory.items();
   }

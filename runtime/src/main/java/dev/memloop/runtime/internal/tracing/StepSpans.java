@@ -51,6 +51,7 @@ public final class StepSpans {
   public static final String INVOKE_AGENT = "invoke_agent";
   public static final String SEARCH_MEMORY = "search_memory";
   public static final String UPDATE_MEMORY = "update_memory";
+  public static final String CREATE_MEMORY = "create_memory";
   public static final String EXECUTE_TOOL = "execute_tool";
   public static final String CHAT = "chat";
   public static final AttributeKey<String> PROVIDER = AttributeKey.stringKey("gen_ai.provider.name");
@@ -114,7 +115,10 @@ public final class StepSpans {
     long inner = at;
     for (MemoryCall call : record.memory()) {
       long took = Math.max(0, call.cost().chargedNanos());
-      String operation = call.op() == MemoryOp.REMEMBER ? UPDATE_MEMORY : SEARCH_MEMORY;
+      // a write about a subject supersedes (named when sent: the span does not wait for a store to say whether a
+      // version was there); any other write makes a new item
+      String operation = call.op() == MemoryOp.SUPERSEDE ? UPDATE_MEMORY
+          : call.op() == MemoryOp.REMEMBER ? CREATE_MEMORY : SEARCH_MEMORY;
       memory(tracer, operation, call.path(), parent.with(reasoner), inner, inner + took, Attributes.of(OPERATION,
           operation, MEMORY_STORE, record.agentId(), MEMORY_OP, lower(call.op()), OUTCOME, lower(call.outcome()),
           CHARGED, took));
