@@ -4,6 +4,8 @@ import dev.memloop.cli.command.Failures;
 import dev.memloop.cli.command.Options;
 import dev.memloop.cli.serve.MeterRegistries;
 import dev.memloop.cli.serve.ServeAddress;
+import dev.memloop.mcp.BearerTokens;
+import dev.memloop.mcp.HttpAccess;
 import dev.memloop.mcp.HttpMcpServer;
 import dev.memloop.mcp.JournaledMemory;
 import dev.memloop.mcp.MemoryMcpServer;
@@ -13,6 +15,8 @@ import dev.memloop.runtime.config.EmbedderNames;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -45,8 +49,23 @@ final class McpCommand implements Callable<Integer> {
           + "(loopback unless --http-public; port 0 picks a free one).")
   private String http;
 
-  @Option(names = "--http-public", description = "Allow --http on an address other than loopback.")
+  @Option(names = "--http-public", description = "Allow --http on an address other than loopback (needs --auth "
+      + "token).")
   private boolean httpPublic;
+
+  @Option(names = "--auth", paramLabel = "none|token", defaultValue = "none", description = "Who may call --http: "
+      + "none (anyone who reaches a loopback address), or token (a bearer token --tokens lists; each call then writes "
+      + "as the token's principal, with its scopes). Default: ${DEFAULT-VALUE}.")
+  private String auth;
+
+  @Option(names = "--tokens", paramLabel = "FILE", description = "With --auth token: one token a line, SHA256-HEX "
+      + "PRINCIPAL SCOPES (memory:read,memory:write,memory:forget); # starts a comment; read again when it changes.")
+  private Path tokens;
+
+  @Option(names = "--allow-origin", paramLabel = "ORIGIN", description = "A browser origin --http answers "
+      + "(https://app.example.com; repeatable). Requests from other origins are refused (403); on loopback, loopback "
+      + "pages are answered too.")
+  private List<String> allowOrigins = new ArrayList<>();
 
   @Option(names = "--data", paramLabel = "DIR", description = "Keep the memory (and the board) on disk in DIR, "
       + "across restarts: every write is in DIR/NAME.journal before the client hears it was saved. Serve it again "
@@ -68,11 +87,30 @@ final class McpCommand implements Callable<Integer> {
         + "its own, not the memory's");
     Options.require(spec, data == null || !data.toString().isBlank(), "--data needs a directory: ''");
     Options.require(spec, http != null || !httpPublic, "--http-public needs --http HOST:PORT");
+    Options.require(spec, auth.equals("none") || auth.equals("token"), "--auth must be none or token (oauth is not "
+        + "built yet): '" + auth + "'");
+    Options.require(spec, http != null || (auth.equals("none") && tokens == null && allowOrigins.isEmpty()),
+        "--auth, --tokens and --allow-origin are for --http HOST:PORT (standard input and output has no callers "
+        + "to check)");
+    Options.require(spec, auth.equals("token") == (tokens != null), auth.equals("token")
+        ? "--auth token needs --tokens FILE" : "--tokens needs --auth token");
+    Options.require(spec, !httpPublic || auth.equals("token"), "--http-public needs --auth token --tokens FILE: a "
+        + "memory served beyond loopback must authenticate its callers");
+    HttpAccess access = http == null ? null : Options.valid(spec, () -> new HttpAccess(
+        tokens == null ? null : readTokens(), allowOrigins));
     Embedder resolved = Options.valid(spec, () -> EmbedderNames.resolve(embedder));
     ServeAddress address = http == null ? null : Options.valid(spec, () -> ServeAddress.parse(http, "--http",
         httpPublic));
     try (Served served = Options.valid(spec, () -> open(resolved))) {
-      return address != null ? serveHttp(served, address) : serveStdio(served);
+      return address != null ? serveHttp(served, address, access) : serveStdio(served);
+    }
+  }
+
+  private BearerTokens readTokens() {
+    try {
+      return BearerTokens.read(tokens);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--tokens " + e.getMessage(), e);
     }
   }
 
@@ -81,7 +119,8 @@ final class McpCommand implements Callable<Integer> {
     String run = Long.toString(System.currentTimeMillis(), 36); // ids unique across restarts of a kept memory
     WorkingMemory notes = memory(resolved, memory, run);
     try {
-      return new Served(notes, board == null ? null : memory(resolved, board, run), MeterRegistries.prometheus());
+      return new Served(notes, board == null ? null : memory(resolved, board, run), MeterRegistries.prometheus(),
+          resolved, run, new java.util.concurrent.CopyOnWriteArrayList<>());
     } catch (RuntimeException failed) {
       notes.close();
       throw failed;
@@ -105,6 +144,10 @@ final class McpCommand implements Callable<Integer> {
   private MemoryMcpServer.Builder server(Served served) {
     MemoryMcpServer.Builder server = MemoryMcpServer.builder(served.notes(), memory).hybridRecall()
         .metrics(served.registry().registry());
+    if (tokens != null) { // each principal its own memory (and journal, DIR/NAME@PRINCIPAL.journal): tenants
+      server.tenants(principal -> served.tenant(() -> memory(served.embedder(), memory + "@" + principal,
+          served.run())));
+    }
     return served.board() == null ? server : server.board(served.board(), board);
   }
 
@@ -127,9 +170,9 @@ final class McpCommand implements Callable<Integer> {
   }
 
   /** Serves until the process is stopped (a shutdown hook closes the server, then the memories and journals). */
-  private int serveHttp(Served served, ServeAddress address) throws InterruptedException {
+  private int serveHttp(Served served, ServeAddress address, HttpAccess access) throws InterruptedException {
     HttpMcpServer server = Options.valid(spec, () -> HttpMcpServer.start(server(served), address.host(),
-        address.port(), served.registry().registry()::scrape));
+        address.port(), served.registry().registry()::scrape, access));
     java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();
@@ -145,14 +188,26 @@ final class McpCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** What one run serves, closed once: the memory, the board (null without --board) and the registry. */
-  private record Served(WorkingMemory notes, WorkingMemory board, MeterRegistries.Served registry)
-      implements AutoCloseable {
+  /**
+   * What one run serves, closed once: the memory, the board (null without --board), the registry, and the memories
+   * of the principals who called (with --auth token).
+   */
+  private record Served(WorkingMemory notes, WorkingMemory board, MeterRegistries.Served registry, Embedder embedder,
+      String run, java.util.List<WorkingMemory> tenants) implements AutoCloseable {
+
+    /** A principal's memory, opened now and closed with the rest. */
+    WorkingMemory tenant(java.util.function.Supplier<WorkingMemory> open) {
+      WorkingMemory opened = open.get();
+      tenants.add(opened);
+      return opened;
+    }
+
     @Override
     public synchronized void close() {
       if (notes.isClosed()) {
         return;
       }
+      tenants.forEach(WorkingMemory::close);
       notes.close();
       if (board != null) {
         board.close();

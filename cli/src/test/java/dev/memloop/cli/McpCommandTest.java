@@ -152,6 +152,61 @@ class McpCommandTest {
     }
   }
 
+  /**
+   * {@code --auth token}: no token is 401, a listed one is served, writes as its principal, into its own memory and
+   * journal.
+   */
+  @Test
+  void should_answer_only_a_listed_bearer_token_with_auth_token(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path tokens = dir.resolve("tokens");
+    java.nio.file.Files.writeString(tokens, dev.memloop.mcp.BearerTokens.hash("alice-token")
+        + " alice memory:read,memory:write\n");
+    java.nio.file.Path data = dir.resolve("data");
+    Process process = new ProcessBuilder(mcpCommand("--memory", "vault", "--http", "127.0.0.1:0", "--auth", "token",
+        "--tokens", tokens.toString(), "--data", data.toString())).redirectError(ProcessBuilder.Redirect.DISCARD)
+        .start();
+    try {
+      java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
+          java.nio.charset.StandardCharsets.UTF_8));
+      String line = out.readLine();
+      assertThat(line).as("the first line the command printed").isNotNull().contains("over MCP at http://127.0.0.1:");
+      String url = line.substring(line.indexOf("http://"), line.indexOf(" (metrics"));
+      java.net.http.HttpResponse<String> anonymous = java.net.http.HttpClient.newHttpClient().send(
+          java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).header("Content-Type", "application/json")
+              .header("Accept", "application/json, text/event-stream")
+              .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,"
+                  + "\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                  + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}")).build(),
+          java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertThat(anonymous.statusCode()).isEqualTo(401);
+      McpSyncClient alice = McpClient.sync(io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport
+              .builder(url.substring(0, url.length() - "/mcp".length())).endpoint("/mcp")
+              .httpRequestCustomizer((request, method, uri, body, context) -> request.header("Authorization",
+                  "Bearer alice-token")).build())
+          .clientInfo(new io.modelcontextprotocol.spec.McpSchema.Implementation("someone-else", "1"))
+          .requestTimeout(Duration.ofSeconds(60)).build();
+      try {
+        alice.initialize();
+        alice.callTool(new CallToolRequest("remember", Map.of("text", "the vault opens at nine")));
+        String found = text(alice.callTool(new CallToolRequest("recall", Map.of("query", "when does the vault open"))));
+        assertThat(found).contains("the vault opens at nine");
+        Object items = ((Map<?, ?>) alice.callTool(new CallToolRequest("recall",
+            Map.of("query", "when does the vault open"))).structuredContent()).get("items");
+        assertThat(items.toString()).contains("author=alice").doesNotContain("someone-else");
+      } finally {
+        alice.closeGracefully();
+      }
+    } finally {
+      process.destroy();
+      process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
+    }
+    assertThat(java.nio.file.Files.readString(data.resolve("vault@alice.journal"),
+        java.nio.charset.StandardCharsets.ISO_8859_1)).as("alice's own journal").contains("the vault opens at nine");
+    assertThat(java.nio.file.Files.readString(data.resolve("vault.journal"), java.nio.charset.StandardCharsets.ISO_8859_1))
+        .as("the shared memory's, no principal's").doesNotContain("the vault opens at nine");
+  }
+
   @Test
   void should_keep_the_memory_on_disk_across_a_restart_with_data(@org.junit.jupiter.api.io.TempDir
       java.nio.file.Path data) {

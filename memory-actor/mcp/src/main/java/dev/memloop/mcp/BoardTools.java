@@ -44,7 +44,7 @@ final class BoardTools {
   private CallToolResult post(ToolArguments arguments, McpSyncServerExchange exchange)
       throws ToolArguments.BadArgument {
     String text = arguments.text("text");
-    String author = exchange == null || exchange.getClientInfo() == null ? null : exchange.getClientInfo().name();
+    String author = ToolCalls.author(exchange);
     String id = board.add(text, MemoryKind.POST.tag(author, Map.of()));
     return answer("posted as " + id, Map.of("id", id));
   }

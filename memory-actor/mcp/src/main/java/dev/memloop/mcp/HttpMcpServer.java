@@ -80,9 +80,36 @@ public final class HttpMcpServer implements AutoCloseable {
    */
   static HttpMcpServer start(MemoryMcpServer.Builder served, String host, int port,
       java.util.function.Supplier<String> metrics, int maxSessions, java.util.function.LongSupplier nanoTime) {
+    return start(served, host, port, metrics, HttpAccess.LOOPBACK, maxSessions, nanoTime);
+  }
+
+  /**
+   * As {@link #start(MemoryMcpServer.Builder, String, int, java.util.function.Supplier)}, answering only those
+   * {@code access} admits: its tokens (each call then authored by, and limited to the scopes of, the token's
+   * principal) and origins.
+   *
+   * @throws IllegalArgumentException naming the address when it is not loopback and {@code access} has no tokens
+   */
+  public static HttpMcpServer start(MemoryMcpServer.Builder served, String host, int port,
+      java.util.function.Supplier<String> metrics, HttpAccess access) {
+    return start(served, host, port, metrics, access, MAX_SESSIONS, System::nanoTime);
+  }
+
+  static HttpMcpServer start(MemoryMcpServer.Builder served, String host, int port,
+      java.util.function.Supplier<String> metrics, HttpAccess access, int maxSessions,
+      java.util.function.LongSupplier nanoTime) {
+    boolean loopback = loopback(host);
+    if (!loopback && access.tokens() == null) {
+      throw new IllegalArgumentException("--http " + host + ":" + port + ": a server beyond loopback must "
+          + "authenticate its callers: add --auth token --tokens FILE");
+    }
     // sessions that went quiet are closed by the SDK's sweeper: one unused through a whole sweep is gone
     HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
-        .jsonMapper(McpJsonDefaults.getMapper()).mcpEndpoint(ENDPOINT).sessionSweepInterval(SESSION_IDLE).build();
+        .jsonMapper(McpJsonDefaults.getMapper()).mcpEndpoint(ENDPOINT).sessionSweepInterval(SESSION_IDLE)
+        .contextExtractor(request -> request.getAttribute(HttpAccessFilter.PRINCIPAL) instanceof BearerTokens.Principal p
+            ? io.modelcontextprotocol.common.McpTransportContext.create(java.util.Map.of(HttpAccessFilter.PRINCIPAL, p))
+            : io.modelcontextprotocol.common.McpTransportContext.EMPTY)
+        .build();
     McpSyncServer server = served.start(transport);
     Tomcat tomcat = new Tomcat();
     tomcat.setSilent(true); // its start and stop lines are not the command's output; failures still throw
@@ -106,6 +133,16 @@ public final class HttpMcpServer implements AutoCloseable {
     Wrapper servlet = Tomcat.addServlet(context, "mcp", transport);
     servlet.setAsyncSupported(true); // the transport answers with server-sent events, asynchronously
     context.addServletMappingDecoded(ENDPOINT, "mcp");
+    // first who may call (origin, token), then what the call says (JSON-RPC): a refused caller's body is never read
+    org.apache.tomcat.util.descriptor.web.FilterDef door = new org.apache.tomcat.util.descriptor.web.FilterDef();
+    door.setFilterName("access");
+    door.setFilter(new HttpAccessFilter(access, loopback));
+    door.setAsyncSupported("true");
+    context.addFilterDef(door);
+    org.apache.tomcat.util.descriptor.web.FilterMap doorMap = new org.apache.tomcat.util.descriptor.web.FilterMap();
+    doorMap.setFilterName("access");
+    doorMap.addURLPatternDecoded(ENDPOINT);
+    context.addFilterMap(doorMap);
     org.apache.tomcat.util.descriptor.web.FilterDef guard = new org.apache.tomcat.util.descriptor.web.FilterDef();
     guard.setFilterName("json-rpc");
     guard.setFilter(new JsonRpcHttpFilter(maxSessions, 2 * SESSION_IDLE.toNanos(), nanoTime));
@@ -128,6 +165,15 @@ public final class HttpMcpServer implements AutoCloseable {
           + ")", e);
     }
     return new HttpMcpServer(tomcat, server, host, connector.getLocalPort());
+  }
+
+  /** Whether {@code host} (an address or a name) is this machine's loopback. */
+  private static boolean loopback(String host) {
+    try {
+      return java.net.InetAddress.getByName(host).isLoopbackAddress();
+    } catch (java.net.UnknownHostException e) {
+      return false; // Tomcat names it when it cannot bind there
+    }
   }
 
   /** The URL of the metrics ({@code /metrics}; served only when a scrape was given). */

@@ -77,6 +77,7 @@ public final class MemoryMcpServer {
     private String boardName;
     private MeterRegistry registry;
     private boolean hybrid;
+    private java.util.function.Function<String, WorkingMemory> tenants; // null: one memory for every caller
 
     private Builder(WorkingMemory memory, String name) {
       if (memory == null || name == null || name.isBlank()) {
@@ -103,6 +104,21 @@ public final class MemoryMcpServer {
      */
     public Builder hybridRecall() {
       this.hybrid = true;
+      return this;
+    }
+
+    /**
+     * Gives each authenticated principal a memory of its own ({@link HttpAccess} with tokens): {@code memoryOf} makes
+     * (or opens) the memory of a principal the first time it calls, and every later call of that principal goes to
+     * it; no call of one principal reads, matches, lists or forgets another's. A call without a principal (stdio, an
+     * HTTP server without tokens) goes to the builder's memory. The memories must be thread-safe; the caller closes
+     * them.
+     */
+    public Builder tenants(java.util.function.Function<String, WorkingMemory> memoryOf) {
+      if (memoryOf == null) {
+        throw new IllegalArgumentException("tenants need a function from a principal to its memory");
+      }
+      this.tenants = memoryOf;
       return this;
     }
 
@@ -153,8 +169,8 @@ public final class MemoryMcpServer {
     }
 
     private McpSyncServer configure(McpServer.SyncSpecification<?> spec) {
-      List<SyncToolSpecification> tools = new ArrayList<>(new MemoryTools(memory, name, new ToolCalls(registry, name), hybrid)
-          .specifications());
+      List<SyncToolSpecification> tools = new ArrayList<>(new MemoryTools(memory, tenants, name,
+          new ToolCalls(registry, name), hybrid).specifications());
       String instructions = "The memory '" + name + "': remember what is worth keeping, recall it by meaning, match "
           + "before you repeat work, forget what is wrong.";
       if (board != null) {

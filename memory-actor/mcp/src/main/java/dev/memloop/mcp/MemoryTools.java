@@ -32,20 +32,34 @@ import java.util.Set;
  */
 final class MemoryTools {
 
-  private final WorkingMemory memory;
+  private final WorkingMemory shared; // every caller's without tenants, and a caller's without a principal
+  private final java.util.function.Function<String, WorkingMemory> tenants; // null: none
+  private final java.util.Map<String, WorkingMemory> byPrincipal = new java.util.concurrent.ConcurrentHashMap<>();
   private final String name;
   private final ToolCalls calls;
   private final boolean hybridByDefault;
 
   /** @param hybridByDefault whether a recall that does not say is hybrid (the memory must be built lexical) */
-  MemoryTools(WorkingMemory memory, String name, ToolCalls calls, boolean hybridByDefault) {
-    this.memory = memory;
+  MemoryTools(WorkingMemory memory, java.util.function.Function<String, WorkingMemory> tenants, String name,
+      ToolCalls calls, boolean hybridByDefault) {
+    this.shared = memory;
+    this.tenants = tenants;
     this.name = name;
     this.calls = calls;
     this.hybridByDefault = hybridByDefault;
   }
 
+  /** The memory a call goes to: its principal's own with tenants, else the shared one. */
+  private WorkingMemory memory(McpSyncServerExchange exchange) {
+    BearerTokens.Principal principal = ToolCalls.principal(exchange);
+    if (tenants == null || principal == null) {
+      return shared;
+    }
+    return byPrincipal.computeIfAbsent(principal.name(), tenants);
+  }
+
   List<SyncToolSpecification> specifications() {
+    WorkingMemory memory = shared; // what every tenant's memory can do: the shared one's capabilities
     String owner = "the memory '" + name + "'";
     MemoryToolSpec remember = MemoryToolDefinitions.remember(owner);
     MemoryToolSpec recall = MemoryToolDefinitions.recall(owner, "default " + MemoryToolDefinitions.DEFAULT_K,
@@ -73,12 +87,12 @@ final class MemoryTools {
     String text = arguments.text("text");
     MemoryKind kind = arguments.kind("kind", MemoryKind.NOTE);
     Map<String, Object> metadata = arguments.metadata("metadata");
-    String author = exchange == null || exchange.getClientInfo() == null ? null : exchange.getClientInfo().name();
+    String author = ToolCalls.author(exchange);
     String subject = arguments.subject("subject");
     Instant validFrom = arguments.instant("valid_from");
     Map<String, Object> tagged = kind.tag(author, metadata);
-    String id = subject == null && validFrom == null ? memory.add(text, tagged)
-        : memory.write(MemoryWrite.text(text).subject(subject).validFrom(validFrom).metadata(tagged).build());
+    String id = subject == null && validFrom == null ? memory(exchange).add(text, tagged)
+        : memory(exchange).write(MemoryWrite.text(text).subject(subject).validFrom(validFrom).metadata(tagged).build());
     Map<String, Object> saved = new LinkedHashMap<>();
     saved.put("id", id);
     saved.put("kind", kind.configName());
@@ -104,7 +118,7 @@ final class MemoryTools {
     if (arguments.flag("include_superseded", false)) {
       search.includeSuperseded();
     }
-    List<Recall> found = memory.search(search.build());
+    List<Recall> found = memory(exchange).search(search.build());
     StringBuilder text = new StringBuilder(found.isEmpty() ? "nothing saved matches" : "");
     List<Map<String, Object>> items = new ArrayList<>(found.size());
     for (Recall r : found) {
@@ -125,7 +139,7 @@ final class MemoryTools {
     if (kind != null) {
       query.kinds(kind);
     }
-    Optional<Recall> best = memory.search(query.build()).stream().findFirst();
+    Optional<Recall> best = memory(exchange).search(query.build()).stream().findFirst();
     if (best.isEmpty()) {
       return answer("no saved item reaches " + threshold, Map.of("found", false));
     }
@@ -143,11 +157,11 @@ final class MemoryTools {
           + (id == null ? ", and was given neither" : ", and was given both"));
     }
     if (subject != null) {
-      int removed = memory.removeSubject(subject);
+      int removed = memory(exchange).removeSubject(subject);
       return answer("forgot " + removed + " version" + (removed == 1 ? "" : "s") + " of " + subject,
           Map.of("removed", removed > 0, "count", removed));
     }
-    boolean removed = memory.remove(id);
+    boolean removed = memory(exchange).remove(id);
     return answer(removed ? "forgot " + id : "no item " + id, Map.of("removed", removed, "count", removed ? 1 : 0));
   }
 
@@ -157,7 +171,7 @@ final class MemoryTools {
     if (subject == null) {
       throw new ToolArguments.BadArgument("history needs a non-blank \"subject\" (text)");
     }
-    List<MemoryVersion> versions = memory.history(subject);
+    List<MemoryVersion> versions = memory(exchange).history(subject);
     StringBuilder text = new StringBuilder(versions.isEmpty() ? "nothing saved on " + subject : "");
     List<Map<String, Object>> items = new ArrayList<>(versions.size());
     for (MemoryVersion v : versions) {

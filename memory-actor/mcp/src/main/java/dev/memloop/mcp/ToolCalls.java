@@ -74,6 +74,11 @@ final class ToolCalls {
   private static CallToolResult call(MemoryToolSpec spec, Body body, McpSyncServerExchange exchange,
       CallToolRequest request) {
     String name = spec.name();
+    BearerTokens.Principal principal = principal(exchange);
+    if (principal != null && !principal.may(scope(name))) {
+      return error(name + " needs the scope " + scope(name) + "; the token of " + principal.name() + " has "
+          + String.join(", ", new java.util.TreeSet<>(principal.scopes())));
+    }
     try {
       ToolArguments arguments = new ToolArguments(name, request.arguments());
       arguments.onlyFrom(spec); // a misspelt or unoffered argument is named, never dropped
@@ -85,6 +90,34 @@ final class ToolCalls {
     } catch (java.io.UncheckedIOException unkept) { // a journal that could not be written: nothing was kept
       return error(name + ": not saved, " + unkept.getMessage());
     }
+  }
+
+  /**
+   * Who writes: the authenticated principal when the server checks tokens (a name the server vouches for), else the
+   * client's name from the MCP handshake (a name the client chose), else null.
+   */
+  static String author(McpSyncServerExchange exchange) {
+    BearerTokens.Principal principal = principal(exchange);
+    if (principal != null) {
+      return principal.name();
+    }
+    return exchange == null || exchange.getClientInfo() == null ? null : exchange.getClientInfo().name();
+  }
+
+  /** The principal the HTTP request was authenticated as, or null (no authentication, or stdio). */
+  static BearerTokens.Principal principal(McpSyncServerExchange exchange) {
+    Object principal = exchange == null || exchange.transportContext() == null ? null
+        : exchange.transportContext().get(HttpAccessFilter.PRINCIPAL);
+    return principal instanceof BearerTokens.Principal p ? p : null;
+  }
+
+  /** The scope a tool needs of an authenticated caller: to forget, to write, else to read. */
+  static String scope(String tool) {
+    return switch (tool) {
+      case "forget" -> BearerTokens.FORGET;
+      case "remember", "post" -> BearerTokens.WRITE;
+      default -> BearerTokens.READ;
+    };
   }
 
   static CallToolResult answer(String text, Map<String, Object> structured) {
