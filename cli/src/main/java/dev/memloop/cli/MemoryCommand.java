@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 /** {@code memloop memory}: what is kept on disk under a data directory ({@code memloop mcp --data DIR}). */
 @Command(name = "memory", mixinStandardHelpOptions = true,
     description = "Work on a data directory's journals (what memloop mcp --data DIR keeps), with no server running.",
-    subcommands = {MemoryRepairCommand.class})
+    subcommands = {MemoryRepairCommand.class, MemoryAuditCommand.class, MemoryExportCommand.class,
+        MemoryImportCommand.class})
 final class MemoryCommand implements Runnable {
 
   @CommandLine.Spec
@@ -14,6 +15,6 @@ final class MemoryCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "choose what to do: repair");
+    throw new CommandLine.ParameterException(spec.commandLine(), "choose what to do: repair, audit, export or import");
   }
 }

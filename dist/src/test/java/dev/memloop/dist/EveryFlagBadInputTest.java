@@ -71,6 +71,11 @@ class EveryFlagBadInputTest {
       Map.entry("memloop mcp --http", List.of("10.1.2.3:9464")),
       Map.entry("memloop mcp --data", List.of("/proc/no-such-dir/memories")),
       Map.entry("memloop mcp --auth", List.of("oauth")),
+      Map.entry("memloop memory audit --data", List.of("--text", "x", "/no/such/dir")),
+      Map.entry("memloop memory audit --text", List.of("--data", "..", " ")),
+      Map.entry("memloop memory export --data", List.of("/no/such/dir")),
+      Map.entry("memloop memory import --data", List.of("../pom.xml", "../pom.xml")),
+      Map.entry("memloop memory import --embedder", List.of("../pom.xml", "bert-huge")),
       Map.entry("memloop mcp --tokens", List.of("/no/such/tokens")),
       Map.entry("memloop mcp --allow-origin", List.of("app.example.com")),
       Map.entry("memloop mcp --board", List.of("two words")),
@@ -109,7 +114,9 @@ class EveryFlagBadInputTest {
   /** What a command always needs beside the flag under test (its required options), by command. */
   private static final Map<String, List<String>> REQUIRED = Map.of(
       "memloop bench locomo", List.of("--data", "../bench/src/test/resources/locomo/fixture.json"),
-      "memloop bench longmemeval", List.of("--data", "../bench/src/test/resources/longmemeval/fixture.json"));
+      "memloop bench longmemeval", List.of("--data", "../bench/src/test/resources/longmemeval/fixture.json"),
+      "memloop memory export", List.of("--data", ".."),
+      "memloop memory import", List.of("--data", "target/no-import-here"));
 
   @TempDir
   Path results;

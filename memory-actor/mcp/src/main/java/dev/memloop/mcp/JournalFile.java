@@ -115,6 +115,13 @@ final class JournalFile {
   }
 
   /** The header's dimension, or a refusal naming the file when it has no header. */
+  /** The dimension a journal's header names. */
+  static int dimension(Path file) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      return header(channel, file, channel.size());
+    }
+  }
+
   private static int header(FileChannel channel, Path file, long size) throws IOException {
     if (size < HEADER) {
       throw new IllegalArgumentException("the memory's journal " + file + " is not one (" + size + " bytes)");

@@ -22,9 +22,16 @@ import java.util.Map;
  * journal again replays it into an empty memory, with the same ids, texts, vectors, kinds and metadata. What
  * {@code memloop mcp --data DIR} serves.
  *
+ * <p>A removal rewrites the file without the removed items before it answers, so a forgotten text is in no record
+ * (docs/RELIABILITY.md, "Forgotten means gone").
+ *
  * <p>The file's format, and what a crash leaves in it, is {@link JournalFile}'s. Opening also compacts a journal that
  * holds more than twice the records its live items need, by writing the items to a new file and renaming it over
  * the old one.
+ *
+ * <p>Over 300 lines for one reason: it overrides every write of a {@link WorkingMemory} to journal it, and each of them
+ * shares the one lock, the append with its take-back, and the rewrite a removal makes; split, each would reach into
+ * another's file channel.
  *
  * <p>Writes are serialized on one lock (the journal's order is the memory's); reads go straight to the memory, which
  * must be thread-safe and must not evict (an evicted item would come back on the next open).
@@ -33,7 +40,7 @@ public final class JournaledMemory extends ForwardingWorkingMemory {
 
   private final WorkingMemory memory;
   private final Path file;
-  private final FileChannel journal;
+  private FileChannel journal; // replaced when a removal rewrites the file; under writes
   private final DataDirectory.Hold hold;
   private final Object writes = new Object();
   /** Why the journal takes no more writes (a failed append it could not take back), or null. */
@@ -113,6 +120,20 @@ public final class JournaledMemory extends ForwardingWorkingMemory {
     }
   }
 
+  /**
+   * The dimension of the journal {@code DIR/NAME.journal}: what an empty memory to {@link #open} it with must have.
+   *
+   * @throws IllegalArgumentException naming the file when it is missing or not a journal
+   */
+  public static int dimension(Path dir, String name) {
+    Path file = dir.resolve(name + ".journal");
+    try {
+      return JournalFile.dimension(file);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("the memory's journal " + file + " cannot be read: " + e.getMessage(), e);
+    }
+  }
+
   /** The journal's path. */
   public Path file() {
     return file;
@@ -137,17 +158,6 @@ public final class JournaledMemory extends ForwardingWorkingMemory {
     }
   }
 
-  /** Journals each version's removal first, then removes it, as {@link #remove}. */
-  @Override
-  public int removeSubject(String subject) {
-    synchronized (writes) {
-      int removed = 0;
-      for (MemoryVersion version : super.history(subject)) {
-        removed += remove(version.id()) ? 1 : 0;
-      }
-      return removed;
-    }
-  }
 
   @Override
   public List<String> addAll(List<String> texts) {
@@ -175,8 +185,10 @@ public final class JournaledMemory extends ForwardingWorkingMemory {
   }
 
   /**
-   * Journals the removal first, then removes: a removal that cannot be journaled (a full disk) leaves the item where it
-   * was, in memory as on the disk, and is reported "not saved".
+   * Journals the removal first, then removes, then rewrites the journal with the items that remain, so that the removed
+   * item's text is in no journal record once this returns (forgotten means gone from the file, not only unanswered). A
+   * removal that cannot be journaled (a full disk) leaves the item where it was, in memory as on the disk, and is
+   * reported "not saved"; a rewrite that fails leaves the removal journaled and the text in the file, and says so.
    */
   @Override
   public boolean remove(String id) {
@@ -184,8 +196,24 @@ public final class JournaledMemory extends ForwardingWorkingMemory {
       if (id == null || super.vector(id).isEmpty()) {
         return super.remove(id); // nothing to journal: the memory's own answer (false, or its refusal of a null id)
       }
-      append(JournalFile.removal(id));
-      return super.remove(id);
+      boolean removed = removeJournaled(id);
+      rewrite();
+      return removed;
+    }
+  }
+
+  /** Journals each version's removal and removes it, then rewrites the journal once, as {@link #remove}. */
+  @Override
+  public int removeSubject(String subject) {
+    synchronized (writes) {
+      int removed = 0;
+      for (MemoryVersion version : super.history(subject)) {
+        removed += removeJournaled(version.id()) ? 1 : 0;
+      }
+      if (removed > 0) {
+        rewrite();
+      }
+      return removed;
     }
   }
 
@@ -195,9 +223,11 @@ public final class JournaledMemory extends ForwardingWorkingMemory {
       int removed = 0;
       for (MemoryItem item : super.items()) { // each removal journaled by id, so that a replay removes the same
         if (filter.test(item.metadata())) {
-          append(JournalFile.removal(item.id()));
-          removed += super.remove(item.id()) ? 1 : 0;
+          removed += removeJournaled(item.id()) ? 1 : 0;
         }
+      }
+      if (removed > 0) {
+        rewrite();
       }
       return removed;
     }
@@ -208,6 +238,31 @@ public final class JournaledMemory extends ForwardingWorkingMemory {
     synchronized (writes) {
       append(JournalFile.clearing());
       super.clear();
+      rewrite();
+    }
+  }
+
+  private boolean removeJournaled(String id) {
+    append(JournalFile.removal(id));
+    return super.remove(id);
+  }
+
+  /**
+   * Writes the journal anew with the items the memory holds (the old file replaced by a rename, so that no record of a
+   * removed item survives in it), and appends to the new one from now on. Under {@link #writes}.
+   */
+  private void rewrite() {
+    try {
+      journal.close();
+      try {
+        JournalFile.rewrite(file, memory);
+      } finally {
+        journal = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("the removal is kept, but the memory's journal " + file + " could not be "
+          + "rewritten without it (" + e.getMessage() + "): the removed text stays in the file until a later removal "
+          + "rewrites it", e);
     }
   }
 

@@ -73,4 +73,33 @@ class BearerTokensTest {
     assertThat(tokens.authenticate("two")).as("a bad edit accepts nothing").isEmpty();
     assertThat(tokens.failure()).contains("line 1").contains("memory:everything");
   }
+
+  /**
+   * Seeded random token files (hex, whitespace, commas, comments, scope names, any character): each reads, or is
+   * refused with an IllegalArgumentException naming the file; no other failure. A random token never authenticates
+   * unless its hash is listed.
+   */
+  @Test
+  void should_read_or_refuse_by_name_any_file_and_never_fail_otherwise() throws IOException {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(44);
+    String[] pieces = {BearerTokens.hash("t"), "alice", "memory:read", "memory:write,memory:forget", " ", "\t", "#",
+        ",", "\n", "zz", "é", "\u0000", "memory:", BearerTokens.hash("u").substring(3)};
+    for (int n = 0; n < 2_000; n++) {
+      StringBuilder text = new StringBuilder();
+      for (int p = 0, count = random.nextInt(12); p < count; p++) {
+        text.append(random.nextInt(10) == 0 ? Character.toString((char) random.nextInt(0x20, 0x7f))
+            : pieces[random.nextInt(pieces.length)]);
+      }
+      Path file = file(text.toString());
+      try {
+        BearerTokens tokens = BearerTokens.read(file);
+        String token = random.nextBoolean() ? "t" : Long.toHexString(random.nextLong());
+        boolean listed = text.toString().lines().anyMatch(l -> l.split("#")[0].strip().startsWith(BearerTokens.hash(
+            token)));
+        assertThat(tokens.authenticate(token).isPresent()).as(text.toString()).isEqualTo(listed);
+      } catch (IllegalArgumentException refused) {
+        assertThat(refused.getMessage()).as(text.toString()).contains(file.toString());
+      }
+    }
+  }
 }

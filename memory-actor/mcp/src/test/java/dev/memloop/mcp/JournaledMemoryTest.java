@@ -173,11 +173,22 @@ class JournaledMemoryTest {
 
   @Test
   void should_compact_a_journal_of_mostly_removed_items_when_it_opens() throws IOException {
+    List<String> passing = new ArrayList<>();
     try (JournaledMemory memory = JournaledMemory.open(dir, "churn", empty())) {
       for (int i = 0; i < 1_200; i++) {
-        memory.remove(memory.add("passing note " + i));
+        passing.add(memory.add("passing note " + i));
       }
       memory.add("the one that stays");
+    }
+    // removals as a journal written before removals rewrote it holds them: appended, the additions still before them
+    try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(dir.resolve("churn.journal"),
+        java.nio.file.StandardOpenOption.APPEND)) {
+      for (String id : passing) {
+        java.nio.ByteBuffer frame = JournalFile.frame(JournalFile.removal(id));
+        while (frame.hasRemaining()) {
+          channel.write(frame);
+        }
+      }
     }
     long churned = Files.size(dir.resolve("churn.journal"));
     try (JournaledMemory memory = JournaledMemory.open(dir, "churn", empty())) {
@@ -189,6 +200,26 @@ class JournaledMemoryTest {
       assertThat(memory.items()).extracting(MemoryItem::text).containsExactly("the one that stays");
     }
   }
+
+  /** A removal rewrites the journal: the removed text is in no record once remove answers, and a replay agrees. */
+  @Test
+  void should_leave_no_record_of_a_removed_item_in_the_journal() throws IOException {
+    Path file = dir.resolve("erased.journal");
+    try (JournaledMemory memory = JournaledMemory.open(dir, "erased", empty())) {
+      String secret = memory.add("the alarm code is 7731");
+      memory.add("the alarm is in the hall");
+      assertThat(Files.readString(file, java.nio.charset.StandardCharsets.ISO_8859_1)).contains("7731");
+      memory.remove(secret);
+      assertThat(Files.readString(file, java.nio.charset.StandardCharsets.ISO_8859_1)).doesNotContain("7731")
+          .contains("the alarm is in the hall");
+      memory.add("written after the rewrite");
+    }
+    try (JournaledMemory again = JournaledMemory.open(dir, "erased", empty())) {
+      assertThat(again.items()).extracting(MemoryItem::text)
+          .containsExactly("the alarm is in the hall", "written after the rewrite");
+    }
+  }
+
 
   /** A journal in time: a replay keeps each version's record time, its interval and its successor, and a forget. */
   @Test
