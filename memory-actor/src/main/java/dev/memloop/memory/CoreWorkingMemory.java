@@ -31,12 +31,10 @@ final class CoreWorkingMemory implements WorkingMemory {
   private final MemoryCore core;
   private final AccessDiscipline access;
   private final Recorder recorder;
-  private final LifecyclePolicy lifecycle;
   private volatile boolean closed;
 
   CoreWorkingMemory(Embedder embedder, int dimension, Ticker ticker, MemoryCore core, AccessDiscipline access,
-      Recorder recorder, LifecyclePolicy lifecycle) {
-    this.lifecycle = lifecycle;
+      Recorder recorder) {
     this.embedder = embedder;
     this.dimension = dimension;
     this.ticker = ticker;
@@ -126,9 +124,8 @@ final class CoreWorkingMemory implements WorkingMemory {
     try {
       ensureOpen("addAll");
       core.checkInsertable(null, texts.size());
-      Map<String, Object> meta = lifecycle.apply(Map.of(), core.now());
       for (int i = 0; i < texts.size(); i++) {
-        ids.add(core.insert(null, units.get(i), texts.get(i), meta));
+        ids.add(core.insert(null, units.get(i), texts.get(i), Map.of()));
       }
     } finally {
       access.endWrite();
@@ -169,7 +166,7 @@ final class CoreWorkingMemory implements WorkingMemory {
     access.beginWrite();
     try {
       ensureOpen("add");
-      return core.insert(id, unit, text, lifecycle.apply(meta, core.now()));
+      return core.insert(id, unit, text, meta);
     } finally {
       access.endWrite();
     }

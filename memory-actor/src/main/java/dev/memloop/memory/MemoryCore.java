@@ -50,6 +50,7 @@ final class MemoryCore implements IdTable.Ids {
   private final LexicalSide lexical;
   private final UnaryOperator<String> sharedText;
   private final LongSupplier clock;
+  private final LifecyclePolicy lifecycle;
   private final Timeline timeline = new Timeline(new Timeline.Rows() {
     @Override
     public Map<String, Object> metadataAt(int ordinal) {
@@ -101,11 +102,13 @@ final class MemoryCore implements IdTable.Ids {
    *     for none
    * @param sharedText the text to keep for a stored one (a pool's equal text), or null to keep each as given
    * @param clock the wall clock in epoch milliseconds: when items are recorded, expire and are current
+   * @param lifecycle what each write gets in time (a kind's expiry) and is checked for (a valid-from's skew)
    */
   MemoryCore(VectorIndex index, int capacity, Eviction eviction, IdPrefix idPrefix, int expectedSize,
-      TextAnalysis lexical, UnaryOperator<String> sharedText, LongSupplier clock) {
+      TextAnalysis lexical, UnaryOperator<String> sharedText, LongSupplier clock, LifecyclePolicy lifecycle) {
     this.sharedText = sharedText;
     this.clock = clock;
+    this.lifecycle = lifecycle;
     this.lexical = lexical != null ? LexicalSide.of(lexical) : LexicalSide.NONE;
     this.index = index;
     this.initialCapacity = expectedSize;
@@ -161,7 +164,8 @@ final class MemoryCore implements IdTable.Ids {
     if (id != null && byId.find(id) >= 0) { // before any eviction: a refused add changes nothing
       throw new DuplicateIdException(id);
     }
-    long now = now();
+    long now = now(); // one clock read per write: the record time, the policy's, the expiry check
+    meta = lifecycle.apply(meta, now);
     long recorded = now;
     if (meta.get(MemoryLifecycle.RECORDED_AT) instanceof Long at) {
       recorded = at;

@@ -217,12 +217,12 @@ public final class WorkingMemoryBuilder {
     int presize = Math.min(expectedSize, capacity);
     java.time.Clock wall = clock;
     MemoryCore core = new MemoryCore(newIndex(presize), capacity, eviction, prefix, presize, lexical,
-        pool == null ? null : pool::text, wall::millis);
-    return new CoreWorkingMemory(embedder, dimension, ticker, core,
-        threadSafe ? new LockedAccess() : new SingleOwnerAccess(),
-        untimed ? Recorder.DISABLED : new TimingRecorder(timingSamples),
+        pool == null ? null : pool::text, wall::millis,
         ttls.isEmpty() && validFromSkew.equals(LifecyclePolicy.DEFAULT_SKEW) ? LifecyclePolicy.NONE
             : new LifecyclePolicy(ttls, validFromSkew));
+    return new CoreWorkingMemory(embedder, dimension, ticker, core,
+        threadSafe ? new LockedAccess() : new SingleOwnerAccess(),
+        untimed ? Recorder.DISABLED : new TimingRecorder(timingSamples));
   }
 
   private void checkSharable() {

@@ -3,6 +3,7 @@ package dev.memloop.bench.cli;
 import dev.memloop.bench.benchmarks.updates.UpdatesBench;
 import dev.memloop.bench.benchmarks.updates.UpdatesWorkload;
 import dev.memloop.cli.command.CommandRun;
+import dev.memloop.cli.command.Durations;
 import dev.memloop.cli.command.EmbedderOption;
 import dev.memloop.cli.command.Options;
 import dev.memloop.cli.command.RunOutput;
@@ -46,9 +47,9 @@ final class UpdatesBenchCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "43", description = "The workload's seed (default: ${DEFAULT-VALUE}).")
   private long seed;
 
-  @Option(names = "--half-life", defaultValue = "90d", description = "The decay arms' recency half-life, as 90d, "
-      + "12h or an ISO-8601 duration (default: ${DEFAULT-VALUE}).")
-  private String halfLife;
+  @Option(names = "--half-life", defaultValue = "90d", converter = Durations.class,
+      description = "The decay arms' recency half-life, as 90d or 12h (default: ${DEFAULT-VALUE}).")
+  private Duration halfLife;
 
   @CommandLine.Mixin
   private RunOutput output;
@@ -57,7 +58,8 @@ final class UpdatesBenchCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Options.require(spec, subjects > 0 && subjects <= MAX_SUBJECTS,
         "--subjects must be in [1, " + MAX_SUBJECTS + "]: " + subjects);
-    Duration decay = Options.valid(spec, () -> halfLife(halfLife));
+    Options.require(spec, !halfLife.isZero(), "--half-life must be a positive duration (90d, 12h): " + halfLife);
+    Duration decay = halfLife;
     Embedder chosen = embedder.embedder(spec);
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("embedder", chosen.name());
@@ -94,30 +96,5 @@ final class UpdatesBenchCommand implements Callable<Integer> {
 
   private static String f(double value) {
     return String.format(Locale.ROOT, "%.3f", value);
-  }
-
-  /** A duration as 90d, 12h, 30m or ISO-8601 (P90D). */
-  static Duration halfLife(String text) {
-    String t = text == null ? "" : text.strip();
-    Duration parsed = null;
-    try {
-      if (t.matches("[0-9]+[dhms]")) {
-        long n = Long.parseLong(t.substring(0, t.length() - 1));
-        parsed = switch (t.charAt(t.length() - 1)) {
-          case 'd' -> Duration.ofDays(n);
-          case 'h' -> Duration.ofHours(n);
-          case 'm' -> Duration.ofMinutes(n);
-          default -> Duration.ofSeconds(n);
-        };
-      } else {
-        parsed = Duration.parse(t);
-      }
-    } catch (RuntimeException e) {
-      parsed = null;
-    }
-    if (parsed == null || parsed.isZero() || parsed.isNegative()) {
-      throw new IllegalArgumentException("--half-life must be a positive duration (90d, 12h, P90D): " + text);
-    }
-    return parsed;
   }
 }
