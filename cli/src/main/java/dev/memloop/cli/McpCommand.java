@@ -4,11 +4,14 @@ import dev.memloop.cli.command.Failures;
 import dev.memloop.cli.command.Options;
 import dev.memloop.cli.serve.MeterRegistries;
 import dev.memloop.cli.serve.ServeAddress;
+import dev.memloop.mcp.AccessTokens;
 import dev.memloop.mcp.BearerTokens;
 import dev.memloop.mcp.HttpAccess;
 import dev.memloop.mcp.HttpMcpServer;
 import dev.memloop.mcp.JournaledMemory;
 import dev.memloop.mcp.MemoryMcpServer;
+import dev.memloop.mcp.OAuthTokens;
+import dev.memloop.mcp.Principal;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.runtime.config.EmbedderNames;
@@ -53,10 +56,24 @@ final class McpCommand implements Callable<Integer> {
       + "token).")
   private boolean httpPublic;
 
-  @Option(names = "--auth", paramLabel = "none|token", defaultValue = "none", description = "Who may call --http: "
-      + "none (anyone who reaches a loopback address), or token (a bearer token --tokens lists; each call then writes "
-      + "as the token's principal, with its scopes). Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--auth", paramLabel = "none|token|oauth", defaultValue = "none", description = "Who may call "
+      + "--http: none (anyone who reaches a loopback address), token (a bearer token --tokens lists), or oauth (a JWT "
+      + "access token --issuer signed for --audience). With token or oauth each principal has its own memory, and "
+      + "each call writes as the principal, with its scopes. Default: ${DEFAULT-VALUE}.")
   private String auth;
+
+  @Option(names = "--issuer", paramLabel = "URL", description = "With --auth oauth: the authorization server's issuer "
+      + "identifier, exactly as its metadata says it (https; http only on loopback). Its keys are read from its "
+      + "metadata's jwks_uri.")
+  private String issuer;
+
+  @Option(names = "--audience", paramLabel = "URL", description = "With --auth oauth: this server's resource "
+      + "identifier, the aud a token must carry (its public URL, https://memory.example.com/mcp).")
+  private String audience;
+
+  @Option(names = "--principal-claim", paramLabel = "CLAIM", defaultValue = "sub", description = "With --auth oauth: "
+      + "the token claim that names the principal (default: ${DEFAULT-VALUE}).")
+  private String principalClaim;
 
   @Option(names = "--tokens", paramLabel = "FILE", description = "With --auth token: one token a line, SHA256-HEX "
       + "PRINCIPAL SCOPES (memory:read,memory:write,memory:forget); # starts a comment; read again when it changes.")
@@ -87,23 +104,37 @@ final class McpCommand implements Callable<Integer> {
         + "its own, not the memory's");
     Options.require(spec, data == null || !data.toString().isBlank(), "--data needs a directory: ''");
     Options.require(spec, http != null || !httpPublic, "--http-public needs --http HOST:PORT");
-    Options.require(spec, auth.equals("none") || auth.equals("token"), "--auth must be none or token (oauth is not "
-        + "built yet): '" + auth + "'");
+    Options.require(spec, List.of("none", "token", "oauth").contains(auth), "--auth must be none, token or oauth: '"
+        + auth + "'");
     Options.require(spec, http != null || (auth.equals("none") && tokens == null && allowOrigins.isEmpty()),
         "--auth, --tokens and --allow-origin are for --http HOST:PORT (standard input and output has no callers "
         + "to check)");
     Options.require(spec, auth.equals("token") == (tokens != null), auth.equals("token")
         ? "--auth token needs --tokens FILE" : "--tokens needs --auth token");
-    Options.require(spec, !httpPublic || auth.equals("token"), "--http-public needs --auth token --tokens FILE: a "
+    boolean oauth = auth.equals("oauth");
+    Options.require(spec, oauth == (issuer != null) && oauth == (audience != null), oauth
+        ? "--auth oauth needs --issuer URL and --audience URL" : "--issuer and --audience need --auth oauth");
+    Options.require(spec, oauth || spec.commandLine().getParseResult().matchedOption("--principal-claim") == null,
+        "--principal-claim needs --auth oauth");
+    Options.require(spec, !httpPublic || !auth.equals("none"), "--http-public needs --auth token or oauth: a "
         + "memory served beyond loopback must authenticate its callers");
     HttpAccess access = http == null ? null : Options.valid(spec, () -> new HttpAccess(
-        tokens == null ? null : readTokens(), allowOrigins));
+        accessTokens(), allowOrigins));
     Embedder resolved = Options.valid(spec, () -> EmbedderNames.resolve(embedder));
     ServeAddress address = http == null ? null : Options.valid(spec, () -> ServeAddress.parse(http, "--http",
         httpPublic));
     try (Served served = Options.valid(spec, () -> open(resolved))) {
       return address != null ? serveHttp(served, address, access) : serveStdio(served);
     }
+  }
+
+  /** The tokens --auth names (null for none); the issuer's metadata is read now, so that a wrong one fails at start. */
+  private AccessTokens accessTokens() {
+    return switch (auth) {
+      case "token" -> readTokens();
+      case "oauth" -> OAuthTokens.discover(issuer, audience, principalClaim);
+      default -> null;
+    };
   }
 
   private BearerTokens readTokens() {
@@ -144,8 +175,8 @@ final class McpCommand implements Callable<Integer> {
   private MemoryMcpServer.Builder server(Served served) {
     MemoryMcpServer.Builder server = MemoryMcpServer.builder(served.notes(), memory).hybridRecall()
         .metrics(served.registry().registry());
-    if (tokens != null) { // each principal its own memory (and journal, DIR/NAME@PRINCIPAL.journal): tenants
-      server.tenants(principal -> served.tenant(() -> memory(served.embedder(), memory + "@" + principal,
+    if (!auth.equals("none")) { // each principal its own memory (and journal, DIR/NAME@PRINCIPAL.journal): tenants
+      server.tenants(principal -> served.tenant(() -> memory(served.embedder(), memory + "@" + Principal.fileName(principal),
           served.run())));
     }
     return served.board() == null ? server : server.board(served.board(), board);

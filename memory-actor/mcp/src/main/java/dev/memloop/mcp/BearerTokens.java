@@ -18,30 +18,18 @@ import java.util.Set;
 /**
  * The bearer tokens an HTTP server accepts ({@code memloop mcp --auth token --tokens FILE}): a file of one token a
  * line, {@code SHA256-HEX PRINCIPAL SCOPES}, whitespace-separated, the scopes comma-separated among
- * {@value #READ}, {@value #WRITE} and {@value #FORGET}; {@code #} starts a comment. The file holds no token, only its
+ * {@value Principal#READ}, {@value Principal#WRITE} and {@value Principal#FORGET}; {@code #} starts a comment. The file holds no token, only its
  * SHA-256, so reading it gives none away. A presented token is hashed and compared with every entry in constant time
  * ({@link MessageDigest#isEqual}). The file is read again when it changes; an edit that does not read (a bad line)
  * fails closed: no token is accepted until the file reads again, and the refusal names the line.
  *
  * <p>Thread-safe.
  */
-public final class BearerTokens {
+public final class BearerTokens implements AccessTokens {
 
-  public static final String READ = "memory:read";
-  public static final String WRITE = "memory:write";
-  public static final String FORGET = "memory:forget";
-  private static final Set<String> SCOPES = Set.of(READ, WRITE, FORGET);
-
-  /** Who a token stands for and what it may do. */
-  public record Principal(String name, Set<String> scopes) {
-    public Principal {
-      scopes = Set.copyOf(scopes);
-    }
-
-    public boolean may(String scope) {
-      return scopes.contains(scope);
-    }
-  }
+  private static final String READ = Principal.READ;
+  private static final String WRITE = Principal.WRITE;
+  private static final String FORGET = Principal.FORGET;
 
   private record Entry(byte[] hash, Principal principal) {}
 
@@ -72,6 +60,7 @@ public final class BearerTokens {
   }
 
   /** The principal {@code token} stands for, if the file (as it is now) lists its hash. */
+  @Override
   public Optional<Principal> authenticate(String token) {
     Read read = fresh();
     if (token == null || token.isEmpty() || read.failure() != null) {
@@ -152,7 +141,7 @@ public final class BearerTokens {
       }
       Set<String> scopes = new LinkedHashSet<>();
       for (String scope : fields[2].split(",")) {
-        if (!SCOPES.contains(scope)) {
+        if (!Principal.SCOPES.contains(scope)) {
           return new Read(modified, List.of(), where + "unknown scope '" + scope + "' (one of " + READ + ", " + WRITE
               + ", " + FORGET + ")");
         }

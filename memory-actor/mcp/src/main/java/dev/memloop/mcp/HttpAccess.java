@@ -13,10 +13,10 @@ import java.util.Set;
  * rebinding, which MCP's transport asks servers to guard against). A request without one (a program, not a browser)
  * passes this check.
  *
- * @param tokens the accepted tokens, or null for no authentication
+ * @param tokens the accepted tokens (a file's, or an OAuth issuer's), or null for no authentication
  * @param allowedOrigins origins as a browser sends them ({@code https://app.example.com}), exactly
  */
-public record HttpAccess(BearerTokens tokens, List<String> allowedOrigins) {
+public record HttpAccess(AccessTokens tokens, List<String> allowedOrigins) {
 
   /** No authentication, loopback pages only: what a loopback server without options gets. */
   public static final HttpAccess LOOPBACK = new HttpAccess(null, List.of());
@@ -48,6 +48,26 @@ public record HttpAccess(BearerTokens tokens, List<String> allowedOrigins) {
           + "(https://app.example.com): '" + origin + "'");
     }
     return origin;
+  }
+
+  /**
+   * What a refused request's {@code WWW-Authenticate} says (RFC 6750): with OAuth, where the protected resource
+   * metadata is (RFC 9728, so that a client finds the issuer); with a token file, the realm.
+   *
+   * @param error null (no token was given), {@code invalid_token} or {@code insufficient_scope}
+   * @param scope the scope that was missing, with {@code insufficient_scope}, else null
+   */
+  String challenge(String error, String scope) {
+    StringBuilder challenge = new StringBuilder("Bearer ");
+    challenge.append(tokens instanceof OAuthTokens oauth ? "resource_metadata=\"" + oauth.resourceMetadataUrl() + "\""
+        : "realm=\"memloop\"");
+    if (error != null) {
+      challenge.append(", error=\"").append(error).append('"');
+    }
+    if (scope != null) {
+      challenge.append(", scope=\"").append(scope).append('"');
+    }
+    return challenge.toString();
   }
 
   /** Whether a request with {@code origin} (null: none) may be answered by a server bound to loopback or not. */

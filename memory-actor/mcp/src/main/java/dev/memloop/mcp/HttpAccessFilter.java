@@ -42,10 +42,9 @@ final class HttpAccessFilter extends HttpFilter {
       String header = request.getHeader("Authorization");
       String token = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).strip()
           : null;
-      Optional<BearerTokens.Principal> principal = access.tokens().authenticate(token);
+      Optional<Principal> principal = access.tokens().authenticate(token);
       if (principal.isEmpty()) {
-        refuse(response, 401, token == null ? "Bearer realm=\"memloop\""
-            : "Bearer realm=\"memloop\", error=\"invalid_token\"", token == null
+        refuse(response, 401, access.challenge(token == null ? null : "invalid_token", null), token == null
             ? "a bearer token is needed (Authorization: Bearer TOKEN)" : "the bearer token is not one this server "
             + "accepts");
         return;
@@ -55,7 +54,7 @@ final class HttpAccessFilter extends HttpFilter {
     chain.doFilter(request, response);
   }
 
-  private static void refuse(HttpServletResponse response, int status, String challenge, String message)
+  static void refuse(HttpServletResponse response, int status, String challenge, String message)
       throws IOException {
     response.setStatus(status);
     if (challenge != null) {

@@ -101,12 +101,12 @@ public final class HttpMcpServer implements AutoCloseable {
     boolean loopback = loopback(host);
     if (!loopback && access.tokens() == null) {
       throw new IllegalArgumentException("--http " + host + ":" + port + ": a server beyond loopback must "
-          + "authenticate its callers: add --auth token --tokens FILE");
+          + "authenticate its callers: add --auth token --tokens FILE, or --auth oauth");
     }
     // sessions that went quiet are closed by the SDK's sweeper: one unused through a whole sweep is gone
     HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
         .jsonMapper(McpJsonDefaults.getMapper()).mcpEndpoint(ENDPOINT).sessionSweepInterval(SESSION_IDLE)
-        .contextExtractor(request -> request.getAttribute(HttpAccessFilter.PRINCIPAL) instanceof BearerTokens.Principal p
+        .contextExtractor(request -> request.getAttribute(HttpAccessFilter.PRINCIPAL) instanceof Principal p
             ? io.modelcontextprotocol.common.McpTransportContext.create(java.util.Map.of(HttpAccessFilter.PRINCIPAL, p))
             : io.modelcontextprotocol.common.McpTransportContext.EMPTY)
         .build();
@@ -142,16 +142,22 @@ public final class HttpMcpServer implements AutoCloseable {
     org.apache.tomcat.util.descriptor.web.FilterMap doorMap = new org.apache.tomcat.util.descriptor.web.FilterMap();
     doorMap.setFilterName("access");
     doorMap.addURLPatternDecoded(ENDPOINT);
+    doorMap.addURLPatternDecoded(METRICS); // what was called, and how often, is the callers' business too
     context.addFilterMap(doorMap);
     org.apache.tomcat.util.descriptor.web.FilterDef guard = new org.apache.tomcat.util.descriptor.web.FilterDef();
     guard.setFilterName("json-rpc");
-    guard.setFilter(new JsonRpcHttpFilter(maxSessions, 2 * SESSION_IDLE.toNanos(), nanoTime));
+    guard.setFilter(new JsonRpcHttpFilter(access, maxSessions, 2 * SESSION_IDLE.toNanos(), nanoTime));
     guard.setAsyncSupported("true");
     context.addFilterDef(guard);
     org.apache.tomcat.util.descriptor.web.FilterMap map = new org.apache.tomcat.util.descriptor.web.FilterMap();
     map.setFilterName("json-rpc");
     map.addURLPatternDecoded(ENDPOINT);
     context.addFilterMap(map);
+    if (access.tokens() instanceof OAuthTokens oauth) {
+      Tomcat.addServlet(context, "resource-metadata", new ResourceMetadataServlet(oauth.resourceMetadata()));
+      context.addServletMappingDecoded(OAuthTokens.RESOURCE_METADATA, "resource-metadata");
+      context.addServletMappingDecoded(OAuthTokens.RESOURCE_METADATA + "/*", "resource-metadata");
+    }
     if (metrics != null) {
       Tomcat.addServlet(context, "metrics", new MetricsServlet(metrics));
       context.addServletMappingDecoded(METRICS, "metrics");

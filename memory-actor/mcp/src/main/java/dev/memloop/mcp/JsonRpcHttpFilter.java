@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -42,6 +43,7 @@ final class JsonRpcHttpFilter extends HttpFilter {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  private final transient HttpAccess access;
   private final int maxSessions;
   private final long sessionIdleNanos;
   private final java.util.function.LongSupplier nanoTime;
@@ -53,7 +55,9 @@ final class JsonRpcHttpFilter extends HttpFilter {
    *     by then)
    * @param nanoTime the clock sessions' idleness is read on ({@code System::nanoTime}; tests pass their own)
    */
-  JsonRpcHttpFilter(int maxSessions, long sessionIdleNanos, java.util.function.LongSupplier nanoTime) {
+  JsonRpcHttpFilter(HttpAccess access, int maxSessions, long sessionIdleNanos,
+      java.util.function.LongSupplier nanoTime) {
+    this.access = access;
     this.maxSessions = maxSessions;
     this.sessionIdleNanos = sessionIdleNanos;
     this.nanoTime = nanoTime;
@@ -80,6 +84,12 @@ final class JsonRpcHttpFilter extends HttpFilter {
       JsonRpcLines.Read read = JsonRpcLines.read(new String(body, StandardCharsets.UTF_8));
       if (read.refused()) {
         write(response, 400, read.refusal());
+        return;
+      }
+      String missing = missingScope(request, body);
+      if (missing != null) { // RFC 6750's answer, so that a client can ask its issuer for the scope and try again
+        HttpAccessFilter.refuse(response, 403, access.challenge("insufficient_scope", missing), "this call needs the "
+            + "scope " + missing + ", which the token does not grant");
         return;
       }
       if (session == null && isInitialize(body) && live() >= maxSessions) {
@@ -116,6 +126,30 @@ final class JsonRpcHttpFilter extends HttpFilter {
       }
     }
     return sessions.size();
+  }
+
+  /**
+   * The scope a tool call in {@code body} needs that the authenticated principal's token lacks, or null (no
+   * authentication, no tool call, or every scope granted). The tools check it again; here it is the HTTP answer.
+   */
+  private static String missingScope(HttpServletRequest request, byte[] body) {
+    if (!(request.getAttribute(HttpAccessFilter.PRINCIPAL) instanceof Principal principal)) {
+      return null;
+    }
+    try {
+      JsonNode node = JSON.readTree(body);
+      for (JsonNode message : node.isArray() ? node : List.of(node)) {
+        if (message.path("method").asText().equals("tools/call")) {
+          String scope = ToolCalls.scope(message.path("params").path("name").asText());
+          if (!principal.may(scope)) {
+            return scope;
+          }
+        }
+      }
+      return null;
+    } catch (IOException e) {
+      return null; // not JSON: refused as such after this
+    }
   }
 
   private static boolean isInitialize(byte[] body) {

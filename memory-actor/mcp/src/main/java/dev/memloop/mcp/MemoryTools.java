@@ -51,7 +51,7 @@ final class MemoryTools {
 
   /** The memory a call goes to: its principal's own with tenants, else the shared one. */
   private WorkingMemory memory(McpSyncServerExchange exchange) {
-    BearerTokens.Principal principal = ToolCalls.principal(exchange);
+    Principal principal = ToolCalls.principal(exchange);
     if (tenants == null || principal == null) {
       return shared;
     }

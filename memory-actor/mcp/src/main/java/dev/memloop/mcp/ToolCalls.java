@@ -74,7 +74,7 @@ final class ToolCalls {
   private static CallToolResult call(MemoryToolSpec spec, Body body, McpSyncServerExchange exchange,
       CallToolRequest request) {
     String name = spec.name();
-    BearerTokens.Principal principal = principal(exchange);
+    Principal principal = principal(exchange);
     if (principal != null && !principal.may(scope(name))) {
       return error(name + " needs the scope " + scope(name) + "; the token of " + principal.name() + " has "
           + String.join(", ", new java.util.TreeSet<>(principal.scopes())));
@@ -97,7 +97,7 @@ final class ToolCalls {
    * client's name from the MCP handshake (a name the client chose), else null.
    */
   static String author(McpSyncServerExchange exchange) {
-    BearerTokens.Principal principal = principal(exchange);
+    Principal principal = principal(exchange);
     if (principal != null) {
       return principal.name();
     }
@@ -105,18 +105,18 @@ final class ToolCalls {
   }
 
   /** The principal the HTTP request was authenticated as, or null (no authentication, or stdio). */
-  static BearerTokens.Principal principal(McpSyncServerExchange exchange) {
+  static Principal principal(McpSyncServerExchange exchange) {
     Object principal = exchange == null || exchange.transportContext() == null ? null
         : exchange.transportContext().get(HttpAccessFilter.PRINCIPAL);
-    return principal instanceof BearerTokens.Principal p ? p : null;
+    return principal instanceof Principal p ? p : null;
   }
 
   /** The scope a tool needs of an authenticated caller: to forget, to write, else to read. */
   static String scope(String tool) {
     return switch (tool) {
-      case "forget" -> BearerTokens.FORGET;
-      case "remember", "post" -> BearerTokens.WRITE;
-      default -> BearerTokens.READ;
+      case "forget" -> Principal.FORGET;
+      case "remember", "post" -> Principal.WRITE;
+      default -> Principal.READ;
     };
   }
 

@@ -33,9 +33,9 @@ class BearerTokensTest {
         + BearerTokens.hash("s3cret-bob").toUpperCase() + " bob memory:read # read only\n");
     BearerTokens tokens = BearerTokens.read(file);
 
-    assertThat(tokens.authenticate("s3cret-alice")).get().isEqualTo(new BearerTokens.Principal("alice",
-        Set.of(BearerTokens.READ, BearerTokens.WRITE)));
-    assertThat(tokens.authenticate("s3cret-bob").orElseThrow().may(BearerTokens.WRITE)).isFalse();
+    assertThat(tokens.authenticate("s3cret-alice")).get().isEqualTo(new Principal("alice",
+        Set.of(Principal.READ, Principal.WRITE)));
+    assertThat(tokens.authenticate("s3cret-bob").orElseThrow().may(Principal.WRITE)).isFalse();
     assertThat(tokens.authenticate("s3cret-carol")).isEmpty();
     assertThat(tokens.authenticate(BearerTokens.hash("s3cret-alice"))).as("the hash is not a token").isEmpty();
     assertThat(tokens.authenticate("")).isEmpty();

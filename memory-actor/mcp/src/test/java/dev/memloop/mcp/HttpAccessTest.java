@@ -57,9 +57,13 @@ class HttpAccessTest {
   }
 
   HttpResponse<String> post(String authorization, String origin) throws Exception {
+    return post(authorization, origin, HttpMcpServerFaultsTest.INITIALIZE);
+  }
+
+  HttpResponse<String> post(String authorization, String origin, String body) throws Exception {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.url())).timeout(Duration.ofSeconds(20))
         .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-        .POST(HttpRequest.BodyPublishers.ofString(HttpMcpServerFaultsTest.INITIALIZE));
+        .POST(HttpRequest.BodyPublishers.ofString(body));
     if (authorization != null) {
       request.header("Authorization", authorization);
     }
@@ -87,18 +91,23 @@ class HttpAccessTest {
   }
 
   @Test
-  void should_write_as_the_principal_and_only_with_the_scopes_of_its_token() {
+  void should_write_as_the_principal_and_only_with_the_scopes_of_its_token() throws Exception {
     McpSyncClient alice = client("alice-token", "i-am-bob");
     McpSyncClient bob = client("bob-token", "bob");
     try {
       CallToolResult saved = alice.callTool(new CallToolRequest("remember", Map.of("text", "the vault code changed")));
       assertThat(saved.isError()).isFalse();
-      CallToolResult refused = bob.callTool(new CallToolRequest("remember", Map.of("text", "bob was here")));
-      assertThat(refused.isError()).isTrue();
-      assertThat(((TextContent) refused.content().get(0)).text()).contains("needs the scope memory:write")
-          .contains("bob");
+      assertThatThrownBy(() -> bob.callTool(new CallToolRequest("remember", Map.of("text", "bob was here"))))
+          .as("refused at HTTP, before the tool").isInstanceOf(
+              io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException.class);
+      HttpResponse<String> refused = post("Bearer bob-token", null, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":"
+          + "\"tools/call\",\"params\":{\"name\":\"forget\",\"arguments\":{\"id\":\"x\"}}}");
+      assertThat(refused.statusCode()).isEqualTo(403);
+      assertThat(refused.headers().firstValue("WWW-Authenticate")).hasValue("Bearer realm=\"memloop\", "
+          + "error=\"insufficient_scope\", scope=\"memory:forget\"");
+      assertThat(refused.body()).contains("needs the scope memory:forget");
       assertThat(bob.callTool(new CallToolRequest("recall", Map.of("query", "vault code"))).isError()).isFalse();
-      assertThat(bob.callTool(new CallToolRequest("forget", Map.of("id", "x"))).isError()).isTrue();
+      assertThat(ToolCalls.scope("remember")).isEqualTo(Principal.WRITE);
     } finally {
       alice.closeGracefully();
       bob.closeGracefully();
