@@ -8,6 +8,7 @@ import com.typesafe.config.Config;
 import dev.memloop.agents.cluster.TriageNode;
 import dev.memloop.memory.timing.Units;
 import dev.memloop.runtime.cluster.ClusterNodes;
+import dev.memloop.runtime.cluster.ClusterTls;
 import dev.memloop.runtime.config.AgentConfigs;
 import dev.memloop.runtime.cluster.NodeMetrics;
 import java.nio.file.Path;
@@ -63,6 +64,23 @@ final class NodeCommand implements Callable<Integer> {
   @Option(names = "--join-timeout", defaultValue = "2m", converter = Durations.class, description = "With --seeds: "
       + "give up and exit 1 when no seed lets this node join within this (default: ${DEFAULT-VALUE}).")
   private Duration joinTimeout;
+
+  @Option(names = "--tls-keystore", paramLabel = "FILE", description = "Speak TLS with mutual authentication to "
+      + "the other nodes: this node's key and certificate (PKCS#12 or JKS). Needs --tls-truststore and "
+      + "--tls-password-file.")
+  private Path tlsKeyStore;
+
+  @Option(names = "--tls-truststore", paramLabel = "FILE", description = "With --tls-keystore: the certificates of "
+      + "the nodes this one accepts; a peer without one of them cannot join or send this node anything.")
+  private Path tlsTrustStore;
+
+  @Option(names = "--tls-password-file", paramLabel = "FILE", description = "With --tls-keystore: a file whose "
+      + "first line is the stores' password (a file, not a flag, so that it is in no process list).")
+  private Path tlsPasswordFile;
+
+  @Option(names = "--plain-tcp", description = "Allow --host beyond loopback without TLS: anyone who reaches the "
+      + "port can join the cluster and send its nodes messages (a private network you trust, or a demo).")
+  private boolean plainTcp;
 
   @CommandLine.Mixin
   private ServeOptions serve;
@@ -130,8 +148,18 @@ final class NodeCommand implements Callable<Integer> {
         return dataDir;
       });
     }
-    Config node = Options.valid(spec, () -> ClusterNodes.config(host, port, seedNodes, roles, CliConfig.load(config)));
-    Options.valid(spec, () -> bindable(host));
+    boolean tls = tlsKeyStore != null || tlsTrustStore != null || tlsPasswordFile != null;
+    Options.require(spec, !tls || (tlsKeyStore != null && tlsTrustStore != null && tlsPasswordFile != null),
+        "--tls-keystore, --tls-truststore and --tls-password-file go together: give all three");
+    Options.require(spec, !(tls && plainTcp), "--plain-tcp and --tls-keystore contradict each other: choose one");
+    Config plain = Options.valid(spec, () -> ClusterNodes.config(host, port, seedNodes, roles,
+        CliConfig.load(config)));
+    java.net.InetAddress address = Options.valid(spec, () -> bindable(host));
+    Options.require(spec, tls || plainTcp || address.isLoopbackAddress(), "--host " + host + ": a node beyond "
+        + "loopback must speak TLS (--tls-keystore, --tls-truststore, --tls-password-file), or say --plain-tcp to let "
+        + "anyone who reaches its port join");
+    Config node = tls ? Options.valid(spec, () -> ClusterTls.of(tlsKeyStore, tlsTrustStore, tlsPasswordFile))
+        .apply(plain) : plain;
     Options.valid(spec, () -> {
       dev.memloop.cli.serve.Ports.refuseTaken(host, port, "--port"); // before Artery logs its bind failure's trace
       return port;
