@@ -160,7 +160,7 @@ class McpCommandTest {
   void should_answer_only_a_listed_bearer_token_with_auth_token(@org.junit.jupiter.api.io.TempDir
       java.nio.file.Path dir) throws Exception {
     java.nio.file.Path tokens = dir.resolve("tokens");
-    java.nio.file.Files.writeString(tokens, dev.memloop.mcp.BearerTokens.hash("alice-token")
+    java.nio.file.Files.writeString(tokens, dev.memloop.auth.BearerTokens.hash("alice-token")
         + " alice memory:read,memory:write\n");
     java.nio.file.Path data = dir.resolve("data");
     Process process = new ProcessBuilder(mcpCommand("--memory", "vault", "--http", "127.0.0.1:0", "--auth", "token",

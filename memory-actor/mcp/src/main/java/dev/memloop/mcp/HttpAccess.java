@@ -1,5 +1,6 @@
 package dev.memloop.mcp;
 
+import dev.memloop.auth.AccessTokens;
 import java.net.URI;
 import java.util.List;
 import java.util.Locale;
@@ -50,24 +51,9 @@ public record HttpAccess(AccessTokens tokens, List<String> allowedOrigins) {
     return origin;
   }
 
-  /**
-   * What a refused request's {@code WWW-Authenticate} says (RFC 6750): with OAuth, where the protected resource
-   * metadata is (RFC 9728, so that a client finds the issuer); with a token file, the realm.
-   *
-   * @param error null (no token was given), {@code invalid_token} or {@code insufficient_scope}
-   * @param scope the scope that was missing, with {@code insufficient_scope}, else null
-   */
+  /** What a refused request's {@code WWW-Authenticate} says: the tokens' own challenge. */
   String challenge(String error, String scope) {
-    StringBuilder challenge = new StringBuilder("Bearer ");
-    challenge.append(tokens instanceof OAuthTokens oauth ? "resource_metadata=\"" + oauth.resourceMetadataUrl() + "\""
-        : "realm=\"memloop\"");
-    if (error != null) {
-      challenge.append(", error=\"").append(error).append('"');
-    }
-    if (scope != null) {
-      challenge.append(", scope=\"").append(scope).append('"');
-    }
-    return challenge.toString();
+    return tokens.challenge(error, scope);
   }
 
   /** Whether a request with {@code origin} (null: none) may be answered by a server bound to loopback or not. */

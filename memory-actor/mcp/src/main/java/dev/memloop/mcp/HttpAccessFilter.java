@@ -1,5 +1,6 @@
 package dev.memloop.mcp;
 
+import dev.memloop.auth.Principal;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;

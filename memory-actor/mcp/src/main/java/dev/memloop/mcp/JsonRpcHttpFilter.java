@@ -1,5 +1,6 @@
 package dev.memloop.mcp;
 
+import dev.memloop.auth.Principal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

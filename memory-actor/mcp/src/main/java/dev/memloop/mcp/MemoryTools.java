@@ -1,5 +1,6 @@
 package dev.memloop.mcp;
 
+import dev.memloop.auth.Principal;
 import static dev.memloop.mcp.ToolCalls.answer;
 
 import dev.memloop.memory.MemoryKind;

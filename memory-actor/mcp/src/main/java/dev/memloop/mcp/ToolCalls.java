@@ -1,5 +1,6 @@
 package dev.memloop.mcp;
 
+import dev.memloop.auth.Principal;
 import dev.memloop.memory.tools.MemoryToolSpec;
 import dev.memloop.memory.tools.ToolArguments;
 import dev.memloop.memory.tools.ToolParameter;

@@ -1,5 +1,7 @@
 package dev.memloop.mcp;
 
+import dev.memloop.auth.Principal;
+import dev.memloop.auth.BearerTokens;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,7 +1,7 @@
 package dev.memloop.runtime.a2a;
 
-import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.memloop.auth.AccessTokens;
 import dev.memloop.runtime.AgentHandle;
 import io.a2a.server.events.InMemoryQueueManager;
 import io.a2a.server.requesthandlers.DefaultRequestHandler;
@@ -10,22 +10,16 @@ import io.a2a.server.tasks.InMemoryTaskStore;
 import io.a2a.spec.AgentCapabilities;
 import io.a2a.spec.AgentCard;
 import io.a2a.spec.AgentSkill;
+import io.a2a.spec.HTTPAuthSecurityScheme;
 import io.a2a.spec.TransportProtocol;
 import io.a2a.transport.jsonrpc.handler.JSONRPCHandler;
-import io.a2a.util.Utils;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A memloop agent served over the Agent2Agent protocol (A2A 0.3, the official A2A Java SDK's request handler and
@@ -72,8 +66,37 @@ public final class A2aServer implements AutoCloseable {
     this.base = base;
   }
 
+  /** Serves one agent: every caller's messages are its turns, in its one memory ({@link Partition#SHARED}). */
   public static Builder builder(AgentHandle agent) {
-    return new Builder(agent);
+    if (agent == null) {
+      throw new IllegalArgumentException("an A2A server needs the agent it serves");
+    }
+    return new Builder(agent.id(), agent, null);
+  }
+
+  /**
+   * Serves an agent per principal or per A2A {@code contextId} ({@link Builder#partition}): {@code agentFor} makes
+   * the agent for a key on its first message (start it with an id of its own; the key may be any text), and the
+   * server keeps it. By default per principal when {@link Builder#access} is set, else per context.
+   *
+   * @param name the name the card gives
+   */
+  public static Builder builder(String name, java.util.function.Function<String, AgentHandle> agentFor) {
+    if (name == null || name.isBlank() || agentFor == null) {
+      throw new IllegalArgumentException("a partitioned A2A server needs a name and a function from a key to its "
+          + "agent");
+    }
+    return new Builder(name, null, agentFor);
+  }
+
+  /** Whose memory a message goes to. */
+  public enum Partition {
+    /** One agent, one memory, for every caller (what {@link #builder(AgentHandle)} serves). */
+    SHARED,
+    /** An agent per authenticated principal: one caller never reads another's memory. Needs access. */
+    PRINCIPAL,
+    /** An agent per A2A {@code contextId}: a conversation's memory is its own. */
+    CONTEXT
   }
 
   /** The agent card clients read. */
@@ -103,18 +126,44 @@ public final class A2aServer implements AutoCloseable {
   /** What to say of the agent in its card, and how long a turn may take. Not thread-safe; build once. */
   public static final class Builder {
 
+    private final String name;
     private final AgentHandle agent;
+    private final java.util.function.Function<String, AgentHandle> agentFor;
+    private Partition partition;
+    private AccessTokens access;
     private String description;
     private Duration turnDeadline = Duration.ofMinutes(5);
     private Duration readDeadline = Duration.ofSeconds(10);
     private final List<AgentSkill> skills = new ArrayList<>();
 
-    private Builder(AgentHandle agent) {
-      if (agent == null) {
-        throw new IllegalArgumentException("an A2A server needs the agent it serves");
-      }
+    private Builder(String name, AgentHandle agent, java.util.function.Function<String, AgentHandle> agentFor) {
+      this.name = name;
       this.agent = agent;
-      this.description = "memloop agent " + agent.id();
+      this.agentFor = agentFor;
+      this.description = "memloop agent " + name;
+    }
+
+    /**
+     * Answers only callers with a bearer token {@code tokens} accepts ({@code 401} otherwise, with the tokens'
+     * {@code WWW-Authenticate}); {@code message/send} needs {@code memory:write}, the rest {@code memory:read}
+     * ({@code 403 insufficient_scope}). The card stays public and declares the bearer scheme. A task is answered to
+     * the principal whose message made it, alone.
+     */
+    public Builder access(AccessTokens tokens) {
+      if (tokens == null) {
+        throw new IllegalArgumentException("access needs the tokens to accept");
+      }
+      this.access = tokens;
+      return this;
+    }
+
+    /** Whose memory a message goes to (a server built on a function only; one agent is always shared). */
+    public Builder partition(Partition by) {
+      if (by == null) {
+        throw new IllegalArgumentException("a partition is SHARED, PRINCIPAL or CONTEXT");
+      }
+      this.partition = by;
+      return this;
     }
 
     public Builder description(String text) {
@@ -159,11 +208,26 @@ public final class A2aServer implements AutoCloseable {
      * @throws IllegalArgumentException naming the address when it cannot be bound
      */
     public A2aServer start(String host, int port) {
+      Partition by = partition != null ? partition : agent != null ? Partition.SHARED
+          : access != null ? Partition.PRINCIPAL : Partition.CONTEXT;
+      if (agent != null && by != Partition.SHARED) {
+        throw new IllegalArgumentException("one agent is one memory, shared: to keep a memory per " + by.name()
+            .toLowerCase(java.util.Locale.ROOT) + ", build the server on a function from a key to an agent");
+      }
+      if (by == Partition.PRINCIPAL && access == null) {
+        throw new IllegalArgumentException("a memory per principal needs access(tokens): without authentication "
+            + "there is no principal");
+      }
+      if (access == null && !loopback(host)) {
+        throw new IllegalArgumentException("A2A server " + name + ": " + host + " is beyond loopback, and a server "
+            + "there must authenticate its callers: set access(tokens)");
+      }
+      Partitions partitions = new Partitions(by, agent, agentFor != null ? agentFor : key -> agent);
       HttpServer http;
       try {
         http = HttpServer.create(new InetSocketAddress(host, port), 64);
       } catch (IOException | RuntimeException e) {
-        throw new IllegalArgumentException("A2A server for agent " + agent.id() + ": cannot serve on " + host + ":"
+        throw new IllegalArgumentException("A2A server " + name + ": cannot serve on " + host + ":"
             + port + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", e);
       }
       String shownHost = host.contains(":") ? "[" + host + "]" : host;
@@ -171,104 +235,49 @@ public final class A2aServer implements AutoCloseable {
       List<AgentSkill> listed = skills.isEmpty() ? List.of(new AgentSkill.Builder().id("turn").name("turn")
           .description("One turn of the agent: it reads the message, recalls from its memory and answers")
           .tags(List.of("memloop")).build()) : List.copyOf(skills);
-      AgentCard card = new AgentCard.Builder().name(agent.id()).description(description).url(base + "/")
+      AgentCard.Builder cardBuilder = new AgentCard.Builder().name(name).description(description + " (memory: "
+          + partitions.described() + ")").url(base + "/")
           .version(version()).capabilities(new AgentCapabilities.Builder().streaming(false).pushNotifications(false)
               .stateTransitionHistory(false).build())
           .defaultInputModes(List.of("text")).defaultOutputModes(List.of("text")).skills(listed)
-          .preferredTransport(TransportProtocol.JSONRPC.asString()).protocolVersion("0.3.0").build();
+          .preferredTransport(TransportProtocol.JSONRPC.asString()).protocolVersion("0.3.0");
+      if (access != null) {
+        cardBuilder.securitySchemes(java.util.Map.of("bearer", new HTTPAuthSecurityScheme.Builder().scheme("bearer")
+            .description("Authorization: Bearer TOKEN; message/send needs memory:write, tasks memory:read").build()))
+            .security(List.of(java.util.Map.of("bearer", List.of())));
+      }
+      AgentCard card = cardBuilder.build();
       // Three pools, so that no client can hold what another needs: the server's own threads only dispatch (the card
       // is answered there, at once); a request's body is read and answered on a reader of its own, within the read
       // deadline; a turn runs on a thread of its own and ends by its deadline. Readers and turns are bounded, not
       // fixed at four: four slow uploads used to hold every thread, and the card timed out behind them.
-      ExecutorService turns = bounded(MAX_IN_FLIGHT, "memloop-a2a-turn");
-      ExecutorService requests = Executors.newFixedThreadPool(2, named("memloop-a2a-http"));
-      ExecutorService bodies = bounded(MAX_IN_FLIGHT, "memloop-a2a-request");
+      ExecutorService turns = Pools.bounded(MAX_IN_FLIGHT, "memloop-a2a-turn");
+      ExecutorService requests = Executors.newFixedThreadPool(2, Pools.named("memloop-a2a-http"));
+      ExecutorService bodies = Pools.bounded(MAX_IN_FLIGHT, "memloop-a2a-request");
       java.util.concurrent.ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor(
-          named("memloop-a2a-deadline"));
+          Pools.named("memloop-a2a-deadline"));
       InMemoryTaskStore tasks = new InMemoryTaskStore();
-      DefaultRequestHandler handler = DefaultRequestHandler.create(new AgentTurns(agent, turnDeadline), tasks,
+      DefaultRequestHandler handler = DefaultRequestHandler.create(new AgentTurns(partitions, turnDeadline), tasks,
           new InMemoryQueueManager(tasks), new InMemoryPushNotificationConfigStore(),
           task -> { }, // push notifications are not offered: nothing is ever sent to a URL a client names
           turns);
       JSONRPCHandler rpc = new JSONRPCHandler(card, handler, turns);
       http.setExecutor(requests);
-      http.createContext(CARD_PATH, exchange -> serveCard(exchange, card));
+      http.createContext(CARD_PATH, exchange -> A2aExchanges.serveCard(exchange, card));
       long readNanos = readDeadline.toNanos();
-      http.createContext("/", exchange -> bodies.execute(() -> serveRpc(exchange, rpc, deadlines, readNanos)));
+      A2aExchanges.Door door = new A2aExchanges.Door(access, access == null ? null : new java.util.concurrent.ConcurrentHashMap<>());
+      http.createContext("/", exchange -> bodies.execute(() -> A2aExchanges.serveRpc(exchange, rpc, door, deadlines, readNanos)));
       http.start();
       return new A2aServer(http, requests, bodies, turns, deadlines, card, base);
     }
   }
 
-  private static void serveCard(HttpExchange exchange, AgentCard card) throws IOException {
-    try (exchange) {
-      if (!"GET".equals(exchange.getRequestMethod())) {
-        send(exchange, 405, "{\"error\":\"GET the agent card\"}");
-        return;
-      }
-      send(exchange, 200, Utils.OBJECT_MAPPER.writeValueAsString(card));
+  private static boolean loopback(String host) {
+    try {
+      return java.net.InetAddress.getByName(host).isLoopbackAddress();
+    } catch (java.net.UnknownHostException e) {
+      return false; // the bind names it
     }
-  }
-
-  /**
-   * One JSON-RPC request, on a reader of its own: the body read within {@code readNanos} (past it the connection is
-   * closed, and the blocked read with it), then answered.
-   */
-  private static void serveRpc(HttpExchange exchange, JSONRPCHandler rpc,
-      java.util.concurrent.ScheduledExecutorService deadlines, long readNanos) {
-    try (exchange) {
-      if (!"POST".equals(exchange.getRequestMethod()) || !"/".equals(exchange.getRequestURI().getPath())) {
-        send(exchange, 404, "{\"error\":\"A2A JSON-RPC requests are posted to /; the agent card is at "
-            + CARD_PATH + "\"}");
-        return;
-      }
-      byte[] body;
-      // past the deadline the reader is interrupted: the exchange reads from an interruptible socket channel, which
-      // an interrupt closes, and the blocked read ends with it (closing the exchange instead would drain the body)
-      Thread reader = Thread.currentThread();
-      java.util.concurrent.ScheduledFuture<?> closer = deadlines.schedule(reader::interrupt, readNanos,
-          TimeUnit.NANOSECONDS);
-      try {
-        InputStream in = exchange.getRequestBody();
-        body = in.readNBytes(MAX_REQUEST + 1);
-      } finally {
-        closer.cancel(false);
-        Thread.interrupted(); // the pool's thread goes back clear
-      }
-      if (body.length > MAX_REQUEST) {
-        send(exchange, 413, "{\"error\":\"a request is at most " + MAX_REQUEST + " bytes\"}");
-        return;
-      }
-      send(exchange, 200, Utils.OBJECT_MAPPER.writeValueAsString(JsonRpcRequests.answer(body, rpc)));
-    } catch (IOException | RuntimeException gone) {
-      // a client that did not send its body in time, or went away: its connection is closed, nothing to answer
-    }
-  }
-
-  /** A pool of at most {@code most} threads, made as needed and let go when idle. */
-  private static ExecutorService bounded(int most, String prefix) {
-    java.util.concurrent.ThreadPoolExecutor pool = new java.util.concurrent.ThreadPoolExecutor(most, most, 30,
-        TimeUnit.SECONDS, new java.util.concurrent.LinkedBlockingQueue<>(), named(prefix));
-    pool.allowCoreThreadTimeOut(true);
-    return pool;
-  }
-
-  private static void send(HttpExchange exchange, int status, String json) throws IOException {
-    byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-    exchange.getResponseHeaders().set("Content-Type", "application/json");
-    exchange.sendResponseHeaders(status, bytes.length);
-    try (OutputStream out = exchange.getResponseBody()) {
-      out.write(bytes);
-    }
-  }
-
-  private static ThreadFactory named(String prefix) {
-    AtomicInteger count = new AtomicInteger();
-    return task -> {
-      Thread thread = new Thread(task, prefix + "-" + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 
   private static String version() {

@@ -22,21 +22,23 @@ import java.util.concurrent.TimeoutException;
 /**
  * An A2A message as one turn of a memloop agent: the message's text is the turn's observation, the agent's answer
  * (each step's reply or action) the task's artifact and its final message. A turn that fails, aborts or outlasts
- * its deadline fails the task with a message that says why; the agent goes on with the next message. Runs on the
+ * its deadline fails the task with a message that says why; the agent goes on with the next message. Which agent
+ * (which memory) takes it, {@link Partitions} says. Runs on the
  * A2A server's executor, one task at a time per message; the agent itself orders its turns.
  */
 final class AgentTurns implements AgentExecutor {
 
-  private final AgentHandle agent;
+  private final Partitions partitions;
   private final Duration deadline;
 
-  AgentTurns(AgentHandle agent, Duration deadline) {
-    this.agent = agent;
+  AgentTurns(Partitions partitions, Duration deadline) {
+    this.partitions = partitions;
     this.deadline = deadline;
   }
 
   @Override
   public void execute(RequestContext context, EventQueue events) throws JSONRPCError {
+    AgentHandle agent = partitions.agent(context); // before any task exists: a refused key leaves none behind
     TaskUpdater task = new TaskUpdater(context, events);
     if (context.getTask() == null) {
       task.submit();

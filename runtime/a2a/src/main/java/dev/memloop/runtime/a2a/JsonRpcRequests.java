@@ -1,6 +1,7 @@
 package dev.memloop.runtime.a2a;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memloop.auth.Principal;
 import io.a2a.server.ServerCallContext;
 import io.a2a.server.auth.UnauthenticatedUser;
 import io.a2a.spec.CancelTaskRequest;
@@ -12,6 +13,9 @@ import io.a2a.spec.JSONRPCErrorResponse;
 import io.a2a.spec.MethodNotFoundError;
 import io.a2a.spec.NonStreamingJSONRPCRequest;
 import io.a2a.spec.SendMessageRequest;
+import io.a2a.spec.SendMessageResponse;
+import io.a2a.spec.Task;
+import io.a2a.spec.TaskNotFoundError;
 import io.a2a.spec.UnsupportedOperationError;
 import io.a2a.transport.jsonrpc.handler.JSONRPCHandler;
 import io.a2a.util.Utils;
@@ -32,8 +36,19 @@ final class JsonRpcRequests {
 
   private JsonRpcRequests() {}
 
-  /** The JSON-RPC answer to one request body: the handler's, or an error naming what was wrong. */
+  /** The JSON-RPC answer to one request body from an unauthenticated caller. */
   static Object answer(byte[] body, JSONRPCHandler rpc) {
+    return answer(body, rpc, null, null);
+  }
+
+  /**
+   * The JSON-RPC answer to one request body: the handler's, or an error naming what was wrong.
+   *
+   * @param principal who the bearer token stands for, or null without authentication
+   * @param owners who sent each task's message, with authentication (else null): a task is answered to its owner
+   *     alone, and to anyone else it does not exist
+   */
+  static Object answer(byte[] body, JSONRPCHandler rpc, String principal, Map<String, String> owners) {
     JsonNode tree;
     try {
       tree = Utils.OBJECT_MAPPER.readTree(body);
@@ -59,9 +74,17 @@ final class JsonRpcRequests {
               + firstLine(unreadable)) : new MethodNotFoundError();
       return new JSONRPCErrorResponse(id, error);
     }
-    ServerCallContext context = new ServerCallContext(UnauthenticatedUser.INSTANCE, Map.of(), Set.of());
+    ServerCallContext context = new ServerCallContext(principal == null ? UnauthenticatedUser.INSTANCE
+        : new AuthenticatedUser(principal), Map.of(), Set.of());
+    if (owners != null && !ownedBy(tree, method, principal, owners)) {
+      return new JSONRPCErrorResponse(id, new TaskNotFoundError());
+    }
     if (request instanceof SendMessageRequest send) {
-      return rpc.onMessageSend(send, context);
+      SendMessageResponse sent = rpc.onMessageSend(send, context);
+      if (owners != null && sent.getResult() instanceof Task task) {
+        owners.putIfAbsent(task.getId(), principal);
+      }
+      return sent;
     }
     if (request instanceof GetTaskRequest get) {
       return rpc.onGetTask(get, context);
@@ -71,6 +94,25 @@ final class JsonRpcRequests {
     }
     return new JSONRPCErrorResponse(id, new UnsupportedOperationError(null, "this agent does not offer " + method,
         null));
+  }
+
+  /** Whether the task a request names (tasks/get, tasks/cancel, or a message continuing one) is none or the caller's. */
+  private static boolean ownedBy(JsonNode tree, String method, String principal, Map<String, String> owners) {
+    JsonNode params = tree.path("params");
+    String taskId = method.equals("message/send") ? params.path("message").path("taskId").asText(null)
+        : params.path("id").asText(null);
+    String owner = taskId == null ? null : owners.get(taskId);
+    return owner == null || owner.equals(principal);
+  }
+
+  /** The scope a request needs: a message runs a turn, which writes the agent's memory; the rest read. */
+  static String scope(byte[] body) {
+    try {
+      JsonNode tree = Utils.OBJECT_MAPPER.readTree(body);
+      return tree != null && tree.path("method").asText().equals("message/send") ? Principal.WRITE : Principal.READ;
+    } catch (IOException notJson) {
+      return Principal.READ; // answered as a parse error after the check
+    }
   }
 
   private static boolean known(String method) {

@@ -51,7 +51,12 @@ class A2aServerTest {
 
   /** A new concierge, {@code concierge-N}: each test its own agent, as an actor's name is taken until it stops. */
   static AgentHandle concierge() {
-    AgentSpec spec = AgentSpec.builder("concierge-" + AGENTS.incrementAndGet()).policy(MemoryPolicyKind.PER_STEP)
+    return concierge("concierge-" + AGENTS.incrementAndGet());
+  }
+
+  /** A concierge named {@code id}. */
+  static AgentHandle concierge(String id) {
+    AgentSpec spec = AgentSpec.builder(id).policy(MemoryPolicyKind.PER_STEP)
         .embedder(new HashingEmbedder(256)).threshold(0.9).reasoner(step -> {
           String said = step.observation().text();
           if (said.equals("fail")) {
@@ -151,7 +156,7 @@ class A2aServerTest {
       int port = URI.create(first.url()).getPort();
       assertThatThrownBy(() -> A2aServer.builder(agent).start("127.0.0.1", port))
           .isInstanceOf(IllegalArgumentException.class)
-          .hasMessageStartingWith("A2A server for agent " + agent.id() + ": cannot serve on 127.0.0.1:" + port);
+          .hasMessageStartingWith("A2A server " + agent.id() + ": cannot serve on 127.0.0.1:" + port);
       assertThatThrownBy(() -> A2aServer.builder(agent).turnDeadline(Duration.ZERO))
           .hasMessage("the turn deadline must be > 0: PT0S");
     } finally {

@@ -1,4 +1,4 @@
-package dev.memloop.mcp;
+package dev.memloop.auth;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package dev.memloop.mcp;
+package dev.memloop.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

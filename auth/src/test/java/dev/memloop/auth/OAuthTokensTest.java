@@ -1,4 +1,4 @@
-package dev.memloop.mcp;
+package dev.memloop.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -112,7 +112,7 @@ class OAuthTokensTest {
         .isEqualTo("https://memory.example.com/.well-known/oauth-protected-resource/mcp");
     assertThat(tokens.resourceMetadata()).contains("\"resource\":\"" + AUDIENCE + "\"")
         .contains("\"authorization_servers\":[\"" + ISSUER + "\"]").contains(Principal.FORGET);
-    assertThat(new HttpAccess(tokens, List.of()).challenge("insufficient_scope", Principal.WRITE))
+    assertThat(tokens.challenge("insufficient_scope", Principal.WRITE))
         .isEqualTo("Bearer resource_metadata=\"https://memory.example.com/.well-known/oauth-protected-resource/mcp\", "
             + "error=\"insufficient_scope\", scope=\"memory:write\"");
   }

@@ -1,4 +1,4 @@
-package dev.memloop.mcp;
+package dev.memloop.auth;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

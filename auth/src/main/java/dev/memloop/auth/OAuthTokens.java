@@ -1,4 +1,4 @@
-package dev.memloop.mcp;
+package dev.memloop.auth;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -137,6 +137,12 @@ public final class OAuthTokens implements AccessTokens {
     URI uri = URI.create(audience);
     String path = uri.getRawPath() == null || uri.getRawPath().equals("/") ? "" : uri.getRawPath();
     return uri.getScheme() + "://" + uri.getRawAuthority() + RESOURCE_METADATA + path;
+  }
+
+  /** {@code Bearer resource_metadata="..."}: where a client finds the issuer (RFC 9728). */
+  @Override
+  public String challenge(String error, String scope) {
+    return AccessTokens.bearer("resource_metadata=\"" + resourceMetadataUrl() + "\"", error, scope);
   }
 
   /** This server's protected resource metadata (RFC 9728), as JSON: its audience, issuer and scopes. */
