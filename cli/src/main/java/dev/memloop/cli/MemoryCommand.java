@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "memory", mixinStandardHelpOptions = true,
     description = "Work on a data directory's journals (what memloop mcp --data DIR keeps), with no server running.",
     subcommands = {MemoryRepairCommand.class, MemoryAuditCommand.class, MemoryExportCommand.class,
-        MemoryImportCommand.class})
+        MemoryImportCommand.class, MemoryForgetCommand.class})
 final class MemoryCommand implements Runnable {
 
   @CommandLine.Spec
@@ -15,6 +15,7 @@ final class MemoryCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "choose what to do: repair, audit, export or import");
+    throw new CommandLine.ParameterException(spec.commandLine(), "choose what to do: repair, audit, export, import "
+        + "or forget");
   }
 }

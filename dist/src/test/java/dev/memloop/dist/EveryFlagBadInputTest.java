@@ -86,6 +86,13 @@ class EveryFlagBadInputTest {
       Map.entry("memloop mcp --allow-origin", List.of("app.example.com")),
       Map.entry("memloop mcp --board", List.of("two words")),
       Map.entry("memloop memory repair --data", List.of("/proc/no-such-dir/memories")),
+      Map.entry("memloop memory forget --data", List.of("--id", "x", "/proc/no-such-dir/memories")),
+      Map.entry("memloop memory forget --memory", List.of("--id", "x", "no-such-memory")),
+      Map.entry("memloop memory forget --principal", List.of("nobody-at-all")),
+      Map.entry("memloop memory forget --id", List.of("x")),
+      Map.entry("memloop memory forget --subject", List.of("x")),
+      Map.entry("memloop memory forget --author", List.of("x")),
+      Map.entry("memloop memory forget --where", List.of("--memory", "notes", "project")),
       Map.entry("memloop embedder distill --cache", List.of("/proc/no-such-cache")),
       Map.entry("memloop embedder distill --teacher", List.of("gpt-9")),
       Map.entry("memloop embedder info --cache", List.of("/etc/hostname")),
@@ -126,6 +133,7 @@ class EveryFlagBadInputTest {
       "memloop bench locomo", List.of("--data", "../bench/src/test/resources/locomo/fixture.json"),
       "memloop bench longmemeval", List.of("--data", "../bench/src/test/resources/longmemeval/fixture.json"),
       "memloop memory export", List.of("--data", ".."),
+      "memloop memory forget", List.of("--data", ".."),
       "memloop memory import", List.of("--data", "target/no-import-here"));
 
   @TempDir

@@ -1,7 +1,7 @@
 package dev.memloop.mcp;
 
-import dev.memloop.auth.Principal;
 import dev.memloop.auth.OAuthTokens;
+import dev.memloop.auth.Principal;
 import dev.memloop.memory.WorkingMemory;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.server.McpSyncServer;

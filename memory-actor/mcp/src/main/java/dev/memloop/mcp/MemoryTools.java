@@ -1,12 +1,13 @@
 package dev.memloop.mcp;
 
-import dev.memloop.auth.Principal;
 import static dev.memloop.mcp.ToolCalls.answer;
 
+import dev.memloop.auth.Principal;
 import dev.memloop.memory.MemoryKind;
 import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.MemoryVersion;
 import dev.memloop.memory.MemoryWrite;
+import dev.memloop.memory.MetadataFilter;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.tools.MemoryToolDefinitions;
@@ -76,7 +77,7 @@ final class MemoryTools {
     }
     tools.add(calls.tool(MemoryToolDefinitions.match(owner, "default " + MemoryToolDefinitions.DEFAULT_THRESHOLD),
         this::match));
-    tools.add(calls.tool(memory.supersedes() ? forget : forget.only("id"), this::forget));
+    tools.add(calls.tool(memory.supersedes() ? forget : forget.only("id", "author"), this::forget));
     if (memory.supersedes()) {
       tools.add(calls.tool(MemoryToolDefinitions.history(owner), this::history));
     }
@@ -153,9 +154,16 @@ final class MemoryTools {
       throws ToolArguments.BadArgument {
     String id = arguments.optionalText("id");
     String subject = arguments.subject("subject");
-    if ((id == null) == (subject == null)) {
-      throw new ToolArguments.BadArgument("forget needs exactly one of \"id\" and \"subject\""
-          + (id == null ? ", and was given neither" : ", and was given both"));
+    String author = arguments.optionalText("author");
+    int given = (id == null ? 0 : 1) + (subject == null ? 0 : 1) + (author == null ? 0 : 1);
+    if (given != 1) {
+      throw new ToolArguments.BadArgument("forget needs exactly one of \"id\", \"subject\" and \"author\", and was "
+          + "given " + (given == 0 ? "none" : given));
+    }
+    if (author != null) { // journaled and rewritten like any removal (JournaledMemory.removeAll)
+      int removed = memory(exchange).removeAll(MetadataFilter.eq(MemoryKind.AUTHOR_KEY, author));
+      return answer("forgot " + removed + " item" + (removed == 1 ? "" : "s") + " by " + author,
+          Map.of("removed", removed > 0, "count", removed));
     }
     if (subject != null) {
       int removed = memory(exchange).removeSubject(subject);

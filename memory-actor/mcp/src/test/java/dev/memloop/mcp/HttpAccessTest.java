@@ -146,6 +146,13 @@ class HttpAccessTest {
           .text()).startsWith("no item");
       assertThat(((TextContent) alice.callTool(new CallToolRequest("recall", Map.of("query", "vault code 4411")))
           .content().get(0)).text()).contains("4411").doesNotContain("level 3");
+      assertThat(((TextContent) bob.callTool(new CallToolRequest("forget", Map.of("author", "alice"))).content()
+          .get(0)).text()).as("bob's memory holds nothing of alice's").isEqualTo("forgot 0 items by alice");
+      assertThat(memories.get("alice").size()).isEqualTo(1);
+      assertThat(((TextContent) alice.callTool(new CallToolRequest("forget", Map.of("author", "alice"))).content()
+          .get(0)).text()).as("alice forgets all she wrote").isEqualTo("forgot 1 item by alice");
+      assertThat(memories.get("alice").size()).isZero();
+      assertThat(memories.get("bob").size()).isEqualTo(1);
     } finally {
       alice.closeGracefully();
       bob.closeGracefully();

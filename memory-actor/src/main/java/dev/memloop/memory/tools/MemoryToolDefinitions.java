@@ -88,12 +88,13 @@ public final class MemoryToolDefinitions {
         new ToolParameter("kind", Type.STRING, "only items of this kind; every kind by default", false)));
   }
 
-  /** {@code forget(id | subject)}. */
+  /** {@code forget(id | subject | author)}. */
   public static MemoryToolSpec forget(String owner) {
     return new MemoryToolSpec(FORGET, "Delete an item saved in " + owner + " by its id (as remember or recall gave "
-        + "it), or every version of a subject. Give one of the two.", List.of(
+        + "it), every version of a subject, or everything one author wrote. Give one of the three.", List.of(
         new ToolParameter("id", Type.STRING, "the item's id", false),
-        new ToolParameter("subject", Type.STRING, "a subject: every version of it is deleted", false)));
+        new ToolParameter("subject", Type.STRING, "a subject: every version of it is deleted", false),
+        new ToolParameter("author", Type.STRING, "an author: everything they wrote is deleted", false)));
   }
 
   /** A board's {@code post(text)}. */
