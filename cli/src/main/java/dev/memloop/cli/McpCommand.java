@@ -93,6 +93,11 @@ final class McpCommand implements Callable<Integer> {
       + "post and read, for several clients at once (with --http).")
   private String board;
 
+  @Option(names = "--board-members", split = ",", paramLabel = "PRINCIPAL", description = "With --board and --auth "
+      + "token|oauth: the principals who share the board (comma-separated; needed then): another principal's post "
+      + "and read are refused.")
+  private List<String> boardMembers;
+
   private static final String NAME = "[A-Za-z0-9_.-]+";
 
   @Override
@@ -116,6 +121,13 @@ final class McpCommand implements Callable<Integer> {
         ? "--auth oauth needs --issuer URL and --audience URL" : "--issuer and --audience need --auth oauth");
     Options.require(spec, oauth || spec.commandLine().getParseResult().matchedOption("--principal-claim") == null,
         "--principal-claim needs --auth oauth");
+    Options.require(spec, boardMembers == null || board != null, "--board-members needs --board NAME");
+    Options.require(spec, boardMembers == null || !auth.equals("none"), "--board-members needs --auth token or "
+        + "oauth: without authentication there are no principals to tell apart");
+    Options.require(spec, board == null || auth.equals("none") || boardMembers != null, "--board " + board + " with "
+        + "--auth " + auth + " needs --board-members P1,P2,...: the principals who share it");
+    Options.require(spec, boardMembers == null || boardMembers.stream().noneMatch(String::isBlank),
+        "--board-members must name principals, none blank: " + boardMembers);
     Options.require(spec, !httpPublic || !auth.equals("none"), "--http-public needs --auth token or oauth: a "
         + "memory served beyond loopback must authenticate its callers");
     HttpAccess access = http == null ? null : Options.valid(spec, () -> new HttpAccess(
@@ -179,7 +191,11 @@ final class McpCommand implements Callable<Integer> {
       server.tenants(principal -> served.tenant(() -> memory(served.embedder(), memory + "@" + Principal.fileName(principal),
           served.run())));
     }
-    return served.board() == null ? server : server.board(served.board(), board);
+    if (served.board() == null) {
+      return server;
+    }
+    server.board(served.board(), board);
+    return boardMembers == null ? server : server.boardMembers(boardMembers);
   }
 
   private int serveStdio(Served served) throws InterruptedException {

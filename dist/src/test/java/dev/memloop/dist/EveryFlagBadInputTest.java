@@ -85,6 +85,7 @@ class EveryFlagBadInputTest {
       Map.entry("memloop mcp --tokens", List.of("/no/such/tokens")),
       Map.entry("memloop mcp --allow-origin", List.of("app.example.com")),
       Map.entry("memloop mcp --board", List.of("two words")),
+      Map.entry("memloop mcp --board-members", List.of("alice")),
       Map.entry("memloop memory repair --data", List.of("/proc/no-such-dir/memories")),
       Map.entry("memloop memory forget --data", List.of("--id", "x", "/proc/no-such-dir/memories")),
       Map.entry("memloop memory forget --memory", List.of("--id", "x", "no-such-memory")),

@@ -28,12 +28,26 @@ final class BoardTools {
 
   private final WorkingMemory board;
   private final String name;
+  private final java.util.Set<String> members; // null: every caller
   private final ToolCalls calls;
 
-  BoardTools(WorkingMemory board, String name, ToolCalls calls) {
+  BoardTools(WorkingMemory board, String name, java.util.Set<String> members, ToolCalls calls) {
     this.board = board;
     this.name = name;
+    this.members = members;
     this.calls = calls;
+  }
+
+  /** Refuses a caller outside the board's members (one without a principal too), naming no member. */
+  private void checkMember(McpSyncServerExchange exchange) throws ToolArguments.BadArgument {
+    if (members == null) {
+      return;
+    }
+    dev.memloop.auth.Principal principal = ToolCalls.principal(exchange);
+    if (principal == null || !members.contains(principal.name())) {
+      throw new ToolArguments.BadArgument("the board '" + name + "' is shared among its members only, and "
+          + (principal == null ? "this caller is not authenticated" : principal.name() + " is not one of them"));
+    }
   }
 
   List<SyncToolSpecification> specifications() {
@@ -43,6 +57,7 @@ final class BoardTools {
 
   private CallToolResult post(ToolArguments arguments, McpSyncServerExchange exchange)
       throws ToolArguments.BadArgument {
+    checkMember(exchange);
     String text = arguments.text("text");
     String author = ToolCalls.author(exchange);
     String id = board.add(text, MemoryKind.POST.tag(author, Map.of()));
@@ -51,6 +66,7 @@ final class BoardTools {
 
   private CallToolResult read(ToolArguments arguments, McpSyncServerExchange exchange)
       throws ToolArguments.BadArgument {
+    checkMember(exchange);
     String query = arguments.text("query");
     int k = arguments.whole("k", MemoryToolDefinitions.DEFAULT_K, 1, MemoryToolDefinitions.MAX_K);
     String author = arguments.optionalText("author");

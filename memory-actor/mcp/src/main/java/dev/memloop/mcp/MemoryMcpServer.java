@@ -75,6 +75,7 @@ public final class MemoryMcpServer {
     private final String name;
     private WorkingMemory board;
     private String boardName;
+    private java.util.Set<String> boardMembers; // null: every caller
     private MeterRegistry registry;
     private boolean hybrid;
     private java.util.function.Function<String, WorkingMemory> tenants; // null: one memory for every caller
@@ -95,6 +96,18 @@ public final class MemoryMcpServer {
       }
       this.board = board;
       this.boardName = boardName;
+      return this;
+    }
+
+    /**
+     * Shares the board only among {@code principals}: an authenticated caller outside them, or a caller with no
+     * principal at all, gets a tool error from {@code post} and {@code read} and reads nothing of it.
+     */
+    public Builder boardMembers(java.util.Collection<String> principals) {
+      if (principals == null || principals.isEmpty() || principals.stream().anyMatch(p -> p == null || p.isBlank())) {
+        throw new IllegalArgumentException("a board's members are one principal or more, none blank: " + principals);
+      }
+      this.boardMembers = java.util.Set.copyOf(principals);
       return this;
     }
 
@@ -174,7 +187,7 @@ public final class MemoryMcpServer {
       String instructions = "The memory '" + name + "': remember what is worth keeping, recall it by meaning, match "
           + "before you repeat work, forget what is wrong.";
       if (board != null) {
-        tools.addAll(new BoardTools(board, boardName, new ToolCalls(registry, boardName)).specifications());
+        tools.addAll(new BoardTools(board, boardName, boardMembers, new ToolCalls(registry, boardName)).specifications());
         instructions += " The board '" + boardName + "' is shared with other clients: post what they should know, "
             + "read what they posted.";
       }

@@ -162,6 +162,42 @@ class HttpAccessTest {
     memories.values().forEach(WorkingMemory::close);
   }
 
+  /** A board with members: they post and read; another principal reads nothing of it. */
+  @Test
+  void should_share_a_board_among_its_members_alone() throws Exception {
+    Path tokens = dir.resolve("board-tokens");
+    Files.writeString(tokens, BearerTokens.hash("alice-token") + " alice memory:read,memory:write\n"
+        + BearerTokens.hash("bob-token") + " bob memory:read,memory:write\n"
+        + BearerTokens.hash("carol-token") + " carol memory:read,memory:write\n");
+    server.close();
+    try (WorkingMemory board = WorkingMemory.builder(new HashingEmbedder(32)).threadSafe().build()) {
+      server = HttpMcpServer.start(MemoryMcpServer.builder(memory, "notes").board(board, "desk")
+          .boardMembers(List.of("alice", "bob")), "127.0.0.1", 0, null, new HttpAccess(BearerTokens.read(tokens),
+          List.of()));
+      McpSyncClient alice = client("alice-token", "alice");
+      McpSyncClient bob = client("bob-token", "bob");
+      McpSyncClient carol = client("carol-token", "carol");
+      try {
+        assertThat(alice.callTool(new CallToolRequest("post", Map.of("text", "the release is on friday")))
+            .isError()).isFalse();
+        assertThat(((TextContent) bob.callTool(new CallToolRequest("read", Map.of("query", "when is the release")))
+            .content().get(0)).text()).contains("friday").contains("by alice");
+        CallToolResult refused = carol.callTool(new CallToolRequest("read", Map.of("query", "when is the release")));
+        assertThat(refused.isError()).isTrue();
+        assertThat(((TextContent) refused.content().get(0)).text()).contains("carol is not one of them")
+            .doesNotContain("friday").doesNotContain("alice");
+        assertThat(carol.callTool(new CallToolRequest("post", Map.of("text", "carol was here"))).isError()).isTrue();
+        assertThat(board.size()).isEqualTo(1);
+      } finally {
+        alice.closeGracefully();
+        bob.closeGracefully();
+        carol.closeGracefully();
+      }
+    }
+    assertThatThrownBy(() -> MemoryMcpServer.builder(memory, "notes").boardMembers(List.of(" ")))
+        .hasMessageContaining("none blank");
+  }
+
   @Test
   void should_not_start_beyond_loopback_without_tokens() {
     assertThatThrownBy(() -> HttpMcpServer.start(MemoryMcpServer.builder(memory, "open"), "0.0.0.0", 0, null,
