@@ -1,6 +1,8 @@
 package dev.memloop.cli;
 
 import dev.memloop.cli.command.Durations;
+import dev.memloop.auth.AccessTokens;
+import dev.memloop.auth.BearerTokens;
 import dev.memloop.cli.command.Options;
 import dev.memloop.cli.serve.LiveView;
 import dev.memloop.cli.serve.MeterRegistries;
@@ -27,8 +29,14 @@ final class ServeOptions {
           + "127.0.0.1:9464 (loopback unless --serve-public; port 0 picks a free one).")
   String serve;
 
-  @Option(names = "--serve-public", description = "Allow --serve on an address other than loopback.")
+  @Option(names = "--serve-public", description = "Allow --serve on an address other than loopback (needs "
+      + "--serve-tokens).")
   boolean servePublic;
+
+  @Option(names = "--serve-tokens", paramLabel = "FILE", description = "With --serve: answer only a bearer token this "
+      + "file lists with memory:read (SHA256-HEX PRINCIPAL SCOPES lines, as memloop mcp --tokens); a browser gives it "
+      + "as the password of the page's sign-in prompt. Needed with --serve-public.")
+  java.nio.file.Path serveTokens;
 
   @Option(names = "--linger", converter = Durations.class, paramLabel = "DURATION",
       description = "With --serve, keep serving this long after the run ends, as in 30s (default: 0s).")
@@ -39,7 +47,7 @@ final class ServeOptions {
    * {@link #NONE} when not served.
    */
   static final class Serving implements AutoCloseable {
-    static final Serving NONE = new Serving(null, null, null, null, Duration.ZERO);
+    static final Serving NONE = new Serving(null, null, null, null, Duration.ZERO, null);
 
     /** The system property that turns mailbox counting off while serving. */
     static final String COUNT_MAILBOXES = "memloop-cli.count-mailboxes";
@@ -49,15 +57,17 @@ final class ServeOptions {
     private final LiveView live;
     private final String value;
     private final Duration linger;
+    private final AccessTokens tokens; // null: anyone who reaches a loopback address
     private MetricsServer server;
 
     private Serving(MeterRegistries.Served served, ServeAddress address, LiveView live, String value,
-        Duration linger) {
+        Duration linger, AccessTokens tokens) {
       this.served = served;
       this.address = address;
       this.live = live;
       this.value = value;
       this.linger = linger;
+      this.tokens = tokens;
     }
 
     boolean on() {
@@ -87,7 +97,7 @@ final class ServeOptions {
       }
       server = Options.valid(spec, () -> {
         try {
-          return MetricsServer.start(address, "--serve", served.registry(), live, system);
+          return MetricsServer.start(address, "--serve", served.registry(), live, tokens, system);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           throw new IllegalStateException("interrupted while binding --serve " + value);
@@ -141,10 +151,24 @@ final class ServeOptions {
   void check(CommandLine.Model.CommandSpec spec) {
     Options.require(spec, serve != null || (linger == null && !servePublic),
         (linger != null ? "--linger" : "--serve-public") + " needs --serve HOST:PORT");
+    Options.require(spec, serve != null || serveTokens == null, "--serve-tokens needs --serve HOST:PORT");
+    Options.require(spec, !servePublic || serveTokens != null, "--serve-public needs --serve-tokens FILE: what is "
+        + "served beyond loopback must authenticate its callers");
     Options.require(spec, linger == null || linger.compareTo(MAX_LINGER) <= 0,
         "--linger must be <= 1d: " + (linger == null ? "" : Units.config(linger)));
     if (serve != null) {
       Options.valid(spec, () -> ServeAddress.parse(serve, "--serve", servePublic));
+    }
+    if (serveTokens != null) {
+      Options.valid(spec, this::tokens);
+    }
+  }
+
+  private BearerTokens tokens() {
+    try {
+      return BearerTokens.read(serveTokens);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--serve-tokens " + e.getMessage(), e);
     }
   }
 
@@ -160,6 +184,6 @@ final class ServeOptions {
     ServeAddress address = Options.valid(spec, () -> ServeAddress.parse(serve, "--serve", servePublic));
     MeterRegistries.Served served = MeterRegistries.prometheus();
     return new Serving(served, address, new LiveView(served.registry(), title), serve,
-        linger == null ? Duration.ZERO : linger);
+        linger == null ? Duration.ZERO : linger, serveTokens == null ? null : Options.valid(spec, this::tokens));
   }
 }

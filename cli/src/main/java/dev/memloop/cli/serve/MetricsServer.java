@@ -4,10 +4,14 @@ import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.completeOK;
 import static org.apache.pekko.http.javadsl.server.Directives.concat;
 import static org.apache.pekko.http.javadsl.server.Directives.get;
+import static org.apache.pekko.http.javadsl.server.Directives.optionalHeaderValueByName;
+import static org.apache.pekko.http.javadsl.server.Directives.respondWithHeader;
 import static org.apache.pekko.http.javadsl.server.Directives.getFromResource;
 import static org.apache.pekko.http.javadsl.server.Directives.path;
 import static org.apache.pekko.http.javadsl.server.Directives.pathSingleSlash;
 
+import dev.memloop.auth.AccessTokens;
+import dev.memloop.auth.Principal;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
@@ -22,6 +26,8 @@ import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpCharsets;
 import org.apache.pekko.http.javadsl.model.HttpEntities;
 import org.apache.pekko.http.javadsl.model.MediaTypes;
+import org.apache.pekko.http.javadsl.model.StatusCodes;
+import org.apache.pekko.http.javadsl.model.headers.RawHeader;
 import org.apache.pekko.http.javadsl.model.sse.ServerSentEvent;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.stream.javadsl.Source;
@@ -56,10 +62,19 @@ public final class MetricsServer implements AutoCloseable {
    */
   public static MetricsServer start(ServeAddress address, String flag, PrometheusMeterRegistry registry, LiveView live,
       ActorSystem<?> system) throws InterruptedException {
+    return start(address, flag, registry, live, null, system);
+  }
+
+  /**
+   * As above, answering only a bearer token {@code tokens} accepts with {@code memory:read} (null: anyone who reaches
+   * the address).
+   */
+  public static MetricsServer start(ServeAddress address, String flag, PrometheusMeterRegistry registry, LiveView live,
+      AccessTokens tokens, ActorSystem<?> system) throws InterruptedException {
     Ports.refuseTaken(address.host(), address.port(), flag);
     try {
       ServerBinding binding = Http.get(system).newServerAt(address.host(), address.port())
-          .bind(route(registry, live)).toCompletableFuture().get(BIND.toSeconds(), TimeUnit.SECONDS);
+          .bind(guarded(tokens, route(registry, live))).toCompletableFuture().get(BIND.toSeconds(), TimeUnit.SECONDS);
       return new MetricsServer(binding, address);
     } catch (ExecutionException e) {
       throw new IllegalArgumentException(flag + " " + address.host() + ":" + address.port() + ": cannot bind ("
@@ -85,6 +100,44 @@ public final class MetricsServer implements AutoCloseable {
         path("live.js", () -> getFromResource(PAGE + "live.js")),
         path("uPlot.iife.min.js", () -> getFromResource(UPLOT + "uPlot.iife.min.js")),
         path("uPlot.min.css", () -> getFromResource(UPLOT + "uPlot.min.css"))));
+  }
+
+  /**
+   * {@code inner} for a caller whose token {@code tokens} accepts with {@code memory:read}, given as {@code
+   * Authorization: Bearer TOKEN} (Prometheus's {@code authorization} setting) or as the password of {@code Basic}
+   * (what a browser's sign-in prompt sends, the page's events included); else 401 with a {@code Basic} challenge, so
+   * that a browser asks. No token is logged or echoed.
+   */
+  static Route guarded(AccessTokens tokens, Route inner) {
+    if (tokens == null) {
+      return inner;
+    }
+    return optionalHeaderValueByName("Authorization", header -> tokens.authenticate(token(header.orElse(null)))
+        .filter(principal -> principal.may(Principal.READ)).isPresent() ? inner
+        : respondWithHeader(RawHeader.create("WWW-Authenticate", "Basic realm=\"memloop\", charset=\"UTF-8\""),
+            () -> complete(StatusCodes.UNAUTHORIZED, "a token with memory:read is needed: Authorization: Bearer "
+                + "TOKEN, or TOKEN as the password")));
+  }
+
+  /** The token in an {@code Authorization} header: a bearer token, or a basic one's password; else null. */
+  static String token(String authorization) {
+    if (authorization == null) {
+      return null;
+    }
+    if (authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+      return authorization.substring(7).strip();
+    }
+    if (authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
+      try {
+        String pair = new String(java.util.Base64.getDecoder().decode(authorization.substring(6).strip()),
+            java.nio.charset.StandardCharsets.UTF_8);
+        int colon = pair.indexOf(':');
+        return colon < 0 ? null : pair.substring(colon + 1);
+      } catch (IllegalArgumentException notBase64) {
+        return null;
+      }
+    }
+    return null;
   }
 
   /** One snapshot of {@code live} a second, for as long as the page listens. */

@@ -75,6 +75,36 @@ class MetricsServerTest {
     }
   }
 
+  /** With tokens: none, a wrong one or one without memory:read is 401 (a Basic challenge); bearer or basic passes. */
+  @Test
+  void should_answer_only_a_listed_token_with_memory_read(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("tokens"),
+        dev.memloop.auth.BearerTokens.hash("watcher-token") + " prometheus memory:read\n"
+        + dev.memloop.auth.BearerTokens.hash("writer-token") + " writer memory:write\n");
+    try (MeterRegistries.Served served = MeterRegistries.prometheus();
+        MetricsServer server = MetricsServer.start(ServeAddress.parse("127.0.0.1:0", "--serve", false), "--serve",
+            served.registry(), new LiveView(served.registry(), "a guarded fleet"),
+            dev.memloop.auth.BearerTokens.read(file), system)) {
+      HttpResponse<String> anonymous = get(server, "metrics", null);
+      assertThat(anonymous.statusCode()).isEqualTo(401);
+      assertThat(anonymous.headers().firstValue("WWW-Authenticate")).hasValue("Basic realm=\"memloop\", "
+          + "charset=\"UTF-8\"");
+      assertThat(anonymous.body()).doesNotContain("jvm_");
+      assertThat(get(server, "", null).statusCode()).as("the page too").isEqualTo(401);
+      assertThat(get(server, "metrics", "Bearer wrong-token").statusCode()).isEqualTo(401);
+      assertThat(get(server, "metrics", "Bearer writer-token").statusCode()).as("no memory:read").isEqualTo(401);
+      HttpResponse<String> bearer = get(server, "metrics", "Bearer watcher-token");
+      assertThat(bearer.statusCode()).isEqualTo(200);
+      assertThat(bearer.body()).contains("jvm_");
+      String basic = "Basic " + java.util.Base64.getEncoder().encodeToString("me:watcher-token".getBytes(
+          java.nio.charset.StandardCharsets.UTF_8));
+      assertThat(get(server, "", basic).statusCode()).as("a browser's sign-in").isEqualTo(200);
+    }
+    assertThat(MetricsServer.token("Basic !!!")).isNull();
+    assertThat(MetricsServer.token("Digest abc")).isNull();
+  }
+
   @Test
   void should_refuse_a_port_in_use_in_one_line() throws Exception {
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
@@ -110,7 +140,15 @@ class MetricsServerTest {
   }
 
   private static HttpResponse<String> get(MetricsServer server, String path) throws Exception {
-    return HTTP.send(HttpRequest.newBuilder(URI.create(server.url() + path)).timeout(Duration.ofSeconds(10)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    return get(server, path, null);
+  }
+
+  private static HttpResponse<String> get(MetricsServer server, String path, String authorization) throws Exception {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.url() + path))
+        .timeout(Duration.ofSeconds(10));
+    if (authorization != null) {
+      request.header("Authorization", authorization);
+    }
+    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 }
