@@ -37,10 +37,23 @@ class OAuthTokensTest {
   static OAuthTokens tokens;
 
   @BeforeAll
-  static void keys() throws Exception {
+  static synchronized void keys() throws Exception {
+    if (tokens != null) {
+      return;
+    }
     key = new RSAKeyGenerator(2048).keyID("k1").generate();
     stranger = new RSAKeyGenerator(2048).keyID("k1").generate(); // the same kid, another key
     tokens = new OAuthTokens(ISSUER, AUDIENCE, "sub", new ImmutableJWKSet<>(new JWKSet(key.toPublicJWK())));
+  }
+
+  /** The tokens checked against the test's keys, made on first use (jqwik's properties run without JUnit's hooks). */
+  static OAuthTokens tokens() {
+    try {
+      keys();
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+    return tokens;
   }
 
   static JWTClaimsSet.Builder claims() {
