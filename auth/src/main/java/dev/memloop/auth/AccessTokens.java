@@ -23,6 +23,12 @@ public interface AccessTokens {
     return bearer("realm=\"memloop\"", error, scope);
   }
 
+  /** The token of an {@code Authorization: Bearer TOKEN} header (the scheme in any case), or null for any other. */
+  static String bearerToken(String authorization) {
+    return authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)
+        ? authorization.substring(7).strip() : null;
+  }
+
   /** {@code Bearer FIRST[, error="ERROR"][, scope="SCOPE"]}. */
   static String bearer(String first, String error, String scope) {
     StringBuilder challenge = new StringBuilder("Bearer ").append(first);

@@ -124,8 +124,9 @@ public final class MetricsServer implements AutoCloseable {
     if (authorization == null) {
       return null;
     }
-    if (authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-      return authorization.substring(7).strip();
+    String bearer = AccessTokens.bearerToken(authorization);
+    if (bearer != null) {
+      return bearer;
     }
     if (authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
       try {

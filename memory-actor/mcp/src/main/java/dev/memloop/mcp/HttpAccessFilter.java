@@ -1,5 +1,6 @@
 package dev.memloop.mcp;
 
+import dev.memloop.auth.AccessTokens;
 import dev.memloop.auth.Principal;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -40,9 +41,7 @@ final class HttpAccessFilter extends HttpFilter {
       return;
     }
     if (access.tokens() != null) {
-      String header = request.getHeader("Authorization");
-      String token = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).strip()
-          : null;
+      String token = AccessTokens.bearerToken(request.getHeader("Authorization"));
       Optional<Principal> principal = access.tokens().authenticate(token);
       if (principal.isEmpty()) {
         refuse(response, 401, access.challenge(token == null ? null : "invalid_token", null), token == null

@@ -40,9 +40,7 @@ final class A2aExchanges {
     try (exchange) {
       String principal = null;
       if (door.tokens() != null) { // who asks, before a byte of the body is read
-        String header = exchange.getRequestHeaders().getFirst("Authorization");
-        String token = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).strip()
-            : null;
+        String token = AccessTokens.bearerToken(exchange.getRequestHeaders().getFirst("Authorization"));
         java.util.Optional<Principal> caller = door.tokens().authenticate(token);
         if (caller.isEmpty()) {
           exchange.getResponseHeaders().set("WWW-Authenticate", door.tokens().challenge(token == null ? null
