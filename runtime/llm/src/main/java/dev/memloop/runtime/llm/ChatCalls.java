@@ -23,7 +23,8 @@ import java.util.function.UnaryOperator;
 /**
  * Blocking chat calls to one langchain4j {@link ChatModel} (OpenAI or an OpenAI-compatible server built from
  * {@link LlmSettings}, or any model a user brings: Ollama, Anthropic, Gemini...) with this runtime's failure policy:
- * a 429 or 5xx is retried up to {@code maxRetries} times after exponential backoff with full jitter, or after the wait
+ * a 429, a 5xx or a connection that failed under the call ({@link #retryCause}) is retried up to {@code maxRetries}
+ * times after exponential backoff with full jitter, or after the wait
  * the server asked for in {@code Retry-After} when that is longer (OpenAI-compatible servers only: a user's own model
  * keeps its client, whose headers this class never sees); a wait asked beyond the call's deadline ends the call at once
  * instead of sleeping past it; a timeout ends the call at once; every other error ends it too. With {@link CallLimits}, at most so many calls are in flight at
@@ -32,6 +33,10 @@ import java.util.function.UnaryOperator;
  * executor, never an actor's dispatcher.
  */
 public final class ChatCalls {
+
+  /** What a retry may be for ({@link #retryCause}): the {@code cause} of {@code memloop.llm.retries}. */
+  public static final java.util.List<String> RETRY_CAUSES = java.util.List.of("rate-limit", "server-error",
+      "connection");
 
   private final ChatModel model;
   private final String modelName;
@@ -143,9 +148,9 @@ public final class ChatCalls {
 
   public ChatResponse chat(ChatRequest request) {
     for (int attempt = 0; ; attempt++) {
-      ChatResponse response = attempt(request, attempt);
-      if (response != null) {
-        return response;
+      Attempt tried = attempt(request, attempt);
+      if (tried.response() != null) {
+        return tried.response();
       }
       long asked = serverWait.remaining().toNanos();
       if (deadline != null && asked > deadline.toNanos()) {
@@ -154,13 +159,16 @@ public final class ChatCalls {
             + Units.config(Duration.ofNanos(asked)) + " (Retry-After), beyond the call's deadline of "
             + Units.config(deadline) + " (memloop.llm.timeout)", false);
       }
-      counters.retries.increment();
+      counters.retried(tried.retryCause());
       sleeper.accept(Math.max(backoffNanos(attempt), asked));
     }
   }
 
-  /** One attempt, within the limits: the answer, or null when a retry is due. */
-  private ChatResponse attempt(ChatRequest request, int attempt) {
+  /** An attempt's outcome: the answer, or (response null) why a retry is due. */
+  private record Attempt(ChatResponse response, String retryCause) {}
+
+  /** One attempt, within the limits: the answer, or why a retry is due. */
+  private Attempt attempt(ChatRequest request, int attempt) {
     if (starts != null) {
       try {
         RateLimiter.waitForPermission(starts); // a blocking executor's thread, by contract
@@ -182,7 +190,7 @@ public final class ChatCalls {
     }
   }
 
-  private ChatResponse call(ChatRequest request, int attempt) {
+  private Attempt call(ChatRequest request, int attempt) {
     counters.calls.increment();
     long start = System.nanoTime();
     try {
@@ -192,20 +200,21 @@ public final class ChatCalls {
       TokenUsage usage = response.tokenUsage();
       counters.answered(new LlmCounters.CallUsage(modelName,
           Tokens.input(usage), Tokens.output(usage), System.nanoTime() - start));
-      return response;
+      return new Attempt(response, null);
     } catch (RuntimeException e) {
       if (timedOut(e)) {
         counters.timeouts.increment();
         counters.failures.increment();
         throw new LlmCallException("model call to " + modelName + " timed out", true);
       }
-      if (!(e instanceof RateLimitException || e instanceof InternalServerException) || attempt >= maxRetries) {
+      String cause = retryCause(e);
+      if (cause == null || attempt >= maxRetries) {
         counters.failures.increment();
         throw new LlmCallException("model call to " + modelName + " failed after " + (attempt + 1)
             + " attempt(s): " + e.getClass().getSimpleName() + ": " + redact.apply(String.valueOf(e.getMessage())),
             false);
       }
-      return null;
+      return new Attempt(null, cause);
     }
   }
 
@@ -213,6 +222,31 @@ public final class ChatCalls {
   long backoffNanos(int attempt) {
     long ceiling = Math.min(60_000_000_000L, backoff.toNanos() << Math.min(attempt, 20));
     return ceiling == 0 ? 0 : ThreadLocalRandom.current().nextLong(ceiling + 1);
+  }
+
+  /**
+   * Why {@code e} is worth another attempt, or null: a 429, a 5xx, or the connection failing under the call (refused,
+   * reset, or closed before any answer: a kept-alive connection the server had closed, which the JDK's client reports
+   * as "header parser received no bytes"). A chat completion changes nothing on the server (its cost is tokens,
+   * counted), so it is idempotent by its meaning and repeated even when the server may have read it (RFC 9110 9.2.2).
+   * A timeout is not retried: the deadline is the whole call's.
+   */
+  static String retryCause(Throwable e) {
+    if (e instanceof RateLimitException) {
+      return "rate-limit";
+    }
+    if (e instanceof InternalServerException) {
+      return "server-error";
+    }
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      // the JDK's client says a closed connection with a plain IOException; a subclass is something else (a
+      // timeout, or Jackson's parse error of a malformed body, which a retry would only repeat)
+      if (t instanceof java.net.SocketException || t instanceof java.io.EOFException
+          || t instanceof java.nio.channels.ClosedChannelException || t.getClass() == java.io.IOException.class) {
+        return "connection";
+      }
+    }
+    return null;
   }
 
   private static boolean timedOut(Throwable e) {

@@ -51,8 +51,12 @@ public final class LlmMetrics implements ChatModelListener {
     output = Counter.builder(MetricNames.LLM_TOKENS).tag("direction", "output")
         .description("Tokens the model answered with").register(registry);
     if (counters != null) {
-      FunctionCounter.builder("memloop.llm.retries", counters, c -> c.snapshot().retries())
-          .description("Model calls retried after a 429 or a 5xx").register(registry);
+      for (String cause : ChatCalls.RETRY_CAUSES) {
+        FunctionCounter.builder("memloop.llm.retries", counters,
+                c -> c.snapshot().retriesByCause().getOrDefault(cause, 0L))
+            .tag("cause", cause).description("Model calls retried, by cause: a 429, a 5xx, a connection that failed")
+            .register(registry);
+      }
       FunctionCounter.builder("memloop.llm.timeouts", counters, c -> c.snapshot().timeouts())
           .description("Model calls that timed out").register(registry);
     }

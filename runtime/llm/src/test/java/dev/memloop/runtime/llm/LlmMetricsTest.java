@@ -38,7 +38,9 @@ class LlmMetricsTest {
       assertThat(registry.get(MetricNames.LLM_CALLS).tag(MetricNames.OUTCOME, "error").timer().count()).isEqualTo(2);
       assertThat(registry.get(MetricNames.LLM_TOKENS).tag("direction", "input").counter().count()).isEqualTo(80);
       assertThat(registry.get(MetricNames.LLM_TOKENS).tag("direction", "output").counter().count()).isEqualTo(16);
-      assertThat(registry.get("memloop.llm.retries").functionCounter().count()).isEqualTo(1);
+      assertThat(registry.get("memloop.llm.retries").tag("cause", "server-error").functionCounter().count())
+          .isEqualTo(1);
+      assertThat(registry.get("memloop.llm.retries").tag("cause", "connection").functionCounter().count()).isZero();
       assertThat(registry.get(MetricNames.LLM_CALLS).tag(MetricNames.OUTCOME, "ok").timer()
           .totalTime(java.util.concurrent.TimeUnit.NANOSECONDS)).isPositive();
 
