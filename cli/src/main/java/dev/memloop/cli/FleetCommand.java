@@ -33,7 +33,6 @@ import dev.memloop.runtime.metrics.FleetMetrics;
 import dev.memloop.runtime.llm.LlmMetrics;
 import dev.memloop.runtime.llm.CallLimits;
 import dev.memloop.runtime.llm.mcp.McpServerSettings;
-import dev.memloop.runtime.llm.mcp.McpTools;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.reasoner.SimulatedModelPreset;
 import dev.memloop.workloads.alerts.AlertWorkloadSpec;
@@ -109,11 +108,8 @@ final class FleetCommand implements Callable<Integer> {
       + "(default: memloop.llm.calls-per-second; 0 for no bound).")
   private Double llmRate;
 
-  @Option(names = "--mcp", paramLabel = "NAME=COMMAND", description = "With --llm openai, offer the agents the "
-      + "tools of this MCP server: a program and its arguments, split on spaces and started once for the fleet (MCP "
-      + "over its standard streams), or the http(s) URL of a streamable HTTP server. Repeatable; beside the servers "
-      + "of memloop.llm.mcp.servers in --config.")
-  private List<String> mcp;
+  @CommandLine.Mixin
+  private McpServerFlags mcp;
 
   @Option(names = "--seed", defaultValue = "42", description = "First workload seed (default: ${DEFAULT-VALUE}).")
   private long seed;
@@ -163,10 +159,10 @@ final class FleetCommand implements Callable<Integer> {
     Options.require(spec, llmRate == null || (llmRate >= 0 && !llmRate.isInfinite()), "--llm-rate must be >= 0: "
         + llmRate);
     Options.require(spec, spend.real() || spend.llmBaseUrl() == null, "--llm-base-url needs --llm openai");
-    Options.require(spec, spend.real() || mcp == null, "--mcp needs --llm openai: a simulated model calls no tools");
+    Options.require(spec, spend.real() || !mcp.given(), "--mcp needs --llm openai: a simulated model calls no tools");
     Config root = Options.valid(spec, () -> overrides().withFallback(CliConfig.load(config)).resolve());
     List<AgentGroup> groups = Options.valid(spec, () -> withStore(groups(root)));
-    List<McpServerSettings> mcpServers = spend.real() ? Options.valid(spec, () -> mcpServers(root)) : List.of();
+    List<McpServerSettings> mcpServers = spend.real() ? Options.valid(spec, () -> mcp.servers(root)) : List.of();
     boolean onPgvector = groups.stream().anyMatch(g -> g.config().memory().store() == MemoryStoreKind.PGVECTOR);
     Options.require(spec, pgUrl == null || onPgvector, "--pg-url needs a group whose memory is in pgvector "
         + "(--store pgvector, or memory.store = pgvector in --config)");
@@ -189,19 +185,6 @@ final class FleetCommand implements Callable<Integer> {
     FleetPlan plan = new FleetPlan(root, groups, preset, real, mcpServers, pgUrl, seed, concurrent, warmup, floor,
         inFlight);
     return new FleetRunner(spec, plan, output, serve, trace).run();
-  }
-
-  /** The servers of memloop.llm.mcp.servers, then those of --mcp; one name once. */
-  private List<McpServerSettings> mcpServers(Config root) {
-    List<McpServerSettings> servers = new ArrayList<>(McpServerSettings.from(root));
-    for (String flag : mcp == null ? List.<String>of() : mcp) {
-      McpServerSettings server = McpServerSettings.parse("--mcp", flag, root);
-      if (servers.stream().anyMatch(s -> s.name().equals(server.name()))) {
-        throw new IllegalArgumentException("--mcp " + flag + ": a server is already named " + server.name());
-      }
-      servers.add(server);
-    }
-    return servers;
   }
 
   /** --store applied to the networked groups (the only ones a store can serve). */

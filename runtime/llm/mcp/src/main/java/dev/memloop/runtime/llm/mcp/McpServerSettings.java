@@ -24,15 +24,20 @@ import java.util.regex.Pattern;
  * @param timeout one call's deadline, and the connection's at start
  * @param maxConcurrent calls in flight to this server at once, across every agent of the process
  * @param prefix put before each of the server's tool names as the model sees them (empty: none)
+ * @param tools glob patterns of the server's tool names that are offered ({@code *} any run of characters, {@code ?}
+ *     one); empty: every tool
+ * @param excludeTools glob patterns of tool names never offered, even when {@code tools} allows them
  */
 public record McpServerSettings(String name, List<String> command, String url, Duration timeout, int maxConcurrent,
-    String prefix) {
+    String prefix, List<String> tools, List<String> excludeTools) {
 
   /** Where the settings are, in HOCON. */
   public static final String PATH = "memloop.llm.mcp";
   private static final String SERVERS = PATH + ".servers";
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
-  private static final List<String> KEYS = List.of("command", "url", "timeout", "max-concurrent", "prefix");
+  private static final List<String> KEYS = List.of("command", "url", "timeout", "max-concurrent", "prefix", "tools",
+      "exclude-tools");
+  private static final Pattern GLOB = Pattern.compile("[A-Za-z0-9_.*?/:-]{1,128}");
 
   public McpServerSettings {
     if (name == null || !NAME.matcher(name).matches()) {
@@ -65,6 +70,45 @@ public record McpServerSettings(String name, List<String> command, String url, D
       throw new IllegalArgumentException(SERVERS + "." + name + ".prefix must be letters, digits, '-' or '_': '"
           + prefix + "'");
     }
+    tools = globs(name, "tools", tools);
+    excludeTools = globs(name, "exclude-tools", excludeTools);
+  }
+
+  /** A server with every tool offered. */
+  public McpServerSettings(String name, List<String> command, String url, Duration timeout, int maxConcurrent,
+      String prefix) {
+    this(name, command, url, timeout, maxConcurrent, prefix, List.of(), List.of());
+  }
+
+  private static List<String> globs(String name, String key, List<String> patterns) {
+    List<String> kept = patterns == null ? List.of() : List.copyOf(patterns);
+    for (String pattern : kept) {
+      if (pattern == null || !GLOB.matcher(pattern).matches()) {
+        throw new IllegalArgumentException(SERVERS + "." + name + "." + key + " has a pattern that is not a tool "
+            + "name glob (letters, digits, _ . - / :, * and ?): '" + pattern + "'");
+      }
+    }
+    return kept;
+  }
+
+  /** Whether the server's tool {@code toolName} is offered: allowed by {@code tools} (or all) and not excluded. */
+  public boolean offers(String toolName) {
+    return (tools.isEmpty() || tools.stream().anyMatch(glob -> matches(glob, toolName)))
+        && excludeTools.stream().noneMatch(glob -> matches(glob, toolName));
+  }
+
+  /** {@code *} any run of characters, {@code ?} one; everything else itself. */
+  static boolean matches(String glob, String text) {
+    StringBuilder regex = new StringBuilder();
+    for (char c : glob.toCharArray()) {
+      regex.append(c == '*' ? ".*" : c == '?' ? "." : Pattern.quote(String.valueOf(c)));
+    }
+    return text.matches(regex.toString());
+  }
+
+  /** These settings offering only the tools {@code allow} matches and none {@code exclude} matches. */
+  public McpServerSettings withTools(List<String> allow, List<String> exclude) {
+    return new McpServerSettings(name, command, url, timeout, maxConcurrent, prefix, allow, exclude);
   }
 
   /** The default deadline of one call, as reference.conf's {@code memloop.llm.mcp.timeout}. */
@@ -85,12 +129,12 @@ public record McpServerSettings(String name, List<String> command, String url, D
 
   /** These settings with {@code newTimeout} as the deadline of a call and of the connection. */
   public McpServerSettings withTimeout(Duration newTimeout) {
-    return new McpServerSettings(name, command, url, newTimeout, maxConcurrent, prefix);
+    return new McpServerSettings(name, command, url, newTimeout, maxConcurrent, prefix, tools, excludeTools);
   }
 
   /** These settings with {@code newPrefix} before each tool name. */
   public McpServerSettings withPrefix(String newPrefix) {
-    return new McpServerSettings(name, command, url, timeout, maxConcurrent, newPrefix);
+    return new McpServerSettings(name, command, url, timeout, maxConcurrent, newPrefix, tools, excludeTools);
   }
 
   /** Whether the server is started as a process (else reached over HTTP). */
@@ -142,7 +186,11 @@ public record McpServerSettings(String name, List<String> command, String url, D
       int concurrent = server.hasPath("max-concurrent")
           ? value(server, "max-concurrent", path, () -> wholeNumber(server, "max-concurrent")) : maxConcurrent;
       String prefix = server.hasPath("prefix") ? value(server, "prefix", path, () -> server.getString("prefix")) : "";
-      servers.add(new McpServerSettings(name, command, url, own, concurrent, prefix));
+      List<String> tools = server.hasPath("tools")
+          ? value(server, "tools", path, () -> server.getStringList("tools")) : List.of();
+      List<String> excluded = server.hasPath("exclude-tools")
+          ? value(server, "exclude-tools", path, () -> server.getStringList("exclude-tools")) : List.of();
+      servers.add(new McpServerSettings(name, command, url, own, concurrent, prefix, tools, excluded));
     }
     return List.copyOf(servers);
   }
@@ -187,6 +235,7 @@ public record McpServerSettings(String name, List<String> command, String url, D
   public String toString() {
     return "McpServerSettings[" + name + ", " + (stdio() ? "command " : "url ") + shown() + ", timeout "
         + Units.config(timeout) + ", max-concurrent " + maxConcurrent + (prefix.isEmpty() ? "" : ", prefix " + prefix)
-        + "]";
+        + (tools.isEmpty() ? "" : ", tools " + tools) + (excludeTools.isEmpty() ? "" : ", exclude-tools "
+        + excludeTools) + "]";
   }
 }

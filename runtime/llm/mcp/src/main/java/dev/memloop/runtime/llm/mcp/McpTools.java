@@ -47,7 +47,8 @@ public final class McpTools implements AutoCloseable {
   /**
    * Connects to every server in turn, each within its timeout.
    *
-   * @param warnings told one line for each server that did not start
+   * @param warnings told one line for each server that did not start, and for each {@code tools} pattern that matches
+   *     none of its server's tools
    * @throws IllegalArgumentException when two tools would have one name (naming both servers; a server's
    *     {@code prefix} tells them apart) or a tool is named like one of the runtime's; the servers started are
    *     stopped first
@@ -67,6 +68,15 @@ public final class McpTools implements AutoCloseable {
           warnings.accept(failed.getMessage() + "; its tools are not offered");
         }
       }
+      for (McpToolServer server : servers) {
+        for (String glob : server.settings().tools()) {
+          if (server.tools().stream().noneMatch(tool -> McpServerSettings.matches(glob, tool.name()))) {
+            warnings.accept("MCP server '" + server.settings().name() + "': its tools pattern '" + glob
+                + "' matches none of its tools (" + String.join(", ", server.tools().stream().map(McpSchema.Tool::name)
+                .toList()) + ")");
+          }
+        }
+      }
       return new McpTools(List.copyOf(servers), List.copyOf(unavailable), tools(servers));
     } catch (RuntimeException failed) {
       servers.forEach(McpToolServer::close);
@@ -79,6 +89,9 @@ public final class McpTools implements AutoCloseable {
     Map<String, String> ownerOfTool = new HashMap<>(); // to name both servers on a clash
     for (McpToolServer server : servers) {
       for (McpSchema.Tool tool : server.tools()) {
+        if (!server.settings().offers(tool.name())) {
+          continue; // never offered: the model does not see it, and cannot call it
+        }
         String name = server.settings().prefix() + tool.name();
         String earlier = ownerOfTool.putIfAbsent(name, server.settings().name());
         if (earlier != null) {

@@ -119,6 +119,22 @@ class McpToolsTest {
     }
   }
 
+  /** An allow-list and a deny-list: a tool not offered is not in the loop's tools at all, and cannot be called. */
+  @Test
+  void should_offer_only_the_tools_allowed_and_not_excluded_and_warn_of_a_pattern_that_matches_none() {
+    List<String> warnings = new ArrayList<>();
+    McpServerSettings chosen = tickets(Duration.ofSeconds(30)).withTools(List.of("*_ticket", "deploy_*"),
+        List.of("close*"));
+    try (McpTools mcp = McpTools.connect(List.of(chosen), warnings::add)) {
+      assertThat(mcp.tools().specifications()).extracting(ToolSpecification::name).containsExactly("lookup_ticket");
+      assertThat(warnings).containsExactly("MCP server 'tickets': its tools pattern 'deploy_*' matches none of its "
+          + "tools (lookup_ticket, close_ticket, stall, crash)");
+      assertThat(mcp.tools().executor("close_ticket")).as("never offered, never callable").isNull();
+    }
+    assertThat(McpServerSettings.matches("get-?nv", "get-env")).isTrue();
+    assertThat(McpServerSettings.matches("get.env", "get-env")).as("a dot is a dot").isFalse();
+  }
+
   @Test
   void should_refuse_two_tools_of_one_name_naming_both_servers_and_take_a_prefix() {
     McpServerSettings again = new McpServerSettings("desk", ticketServer(), null, Duration.ofSeconds(30), 1, "");
@@ -147,7 +163,15 @@ class McpToolsTest {
 
     assertThatThrownBy(() -> settings("tickets { comand = [\"x\"] }")).hasMessage(
         "unknown config key memloop.llm.mcp.servers.tickets.comand; a server's keys are [command, url, timeout, "
-            + "max-concurrent, prefix]");
+            + "max-concurrent, prefix, tools, exclude-tools]");
+    assertThatThrownBy(() -> settings("tickets { command = [\"x\"], tools = [\"a b\"] }")).hasMessage(
+        "memloop.llm.mcp.servers.tickets.tools has a pattern that is not a tool name glob (letters, digits, _ . - / :, "
+            + "* and ?): 'a b'");
+    assertThat(settings("tickets { command = [\"x\"], tools = [\"lookup_*\"], exclude-tools = [\"*close*\"] }")
+        .get(0)).satisfies(s -> {
+          assertThat(s.tools()).containsExactly("lookup_*");
+          assertThat(s.excludeTools()).containsExactly("*close*");
+        });
     assertThatThrownBy(() -> settings("tickets { timeout = 5s }"))
         .hasMessage("memloop.llm.mcp.servers.tickets needs either command = [...] or url = \"...\"");
     assertThatThrownBy(() -> settings("tickets { command = [\"x\"], url = \"http://127.0.0.1:1/mcp\" }"))
