@@ -80,14 +80,15 @@ class FleetLlmTest {
   void should_let_a_fleet_call_a_tool_of_a_separate_mcp_server_started_once_for_all_its_agents() throws IOException {
     server.toolFirst(new ScriptedChatServer.ToolCall("lookup_ticket", "{\"id\":\"T-42\"}"), ANSWER);
     CliRun run = CliRun.of("fleet", "--agents", "3", "--policy", "per-step", "--llm", "openai", "--llm-base-url",
-        server.baseUrl(), "--mcp", "tickets=" + ticketServer(), "--embedder", "hashing-256", "--no-progress", "--json",
-        "--out", results.toString());
+        server.baseUrl(), "--mcp", "tickets=" + ticketServer(), "--mcp-exclude-tools", "tickets=close_*,crash",
+        "--embedder", "hashing-256", "--no-progress", "--json", "--out", results.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.err()).contains("fleet: MCP tools offered to every agent: lookup_ticket")
         .contains("(from tickets)");
     assertThat(server.requests()).as("each alert: the MCP tool call, then the answer").hasSize(3 * 24 * 2);
     assertThat(server.requests().get(0).path("tools")).extracting(t -> t.path("function").path("name").asText())
-        .contains("remember", "recall", "match", "act", "lookup_ticket", "close_ticket");
+        .contains("remember", "recall", "match", "act", "lookup_ticket", "stall")
+        .as("excluded by --mcp-exclude-tools").doesNotContain("close_ticket", "crash");
     List<String> answers = new java.util.ArrayList<>();
     for (int i = 0; i < server.requests().size(); i++) {
       answers.addAll(server.toolResults(i));
@@ -98,6 +99,10 @@ class FleetLlmTest {
     JsonNode tools = RunDirectory.JSON.readTree(run.out()).get("runtime").get("groups").get(0).get("decisions")
         .get("toolCalls");
     assertThat(tools.get("DONE").asLong()).as("recorded in the steps like any tool call").isEqualTo(72);
+    JsonNode byTool = RunDirectory.JSON.readTree(run.out()).get("runtime").get("groups").get(0).get("decisions")
+        .get("toolCallsByTool");
+    assertThat(byTool.get("lookup_ticket").get("DONE").asLong()).as("by tool and outcome").isEqualTo(72);
+    assertThat(byTool.size()).isEqualTo(1);
   }
 
   @Test

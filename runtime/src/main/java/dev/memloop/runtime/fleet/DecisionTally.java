@@ -19,6 +19,7 @@ final class DecisionTally {
   private long blockedByGuard;
   private long actionsFailed;
   private final Map<ToolOutcome, Long> toolCalls = new EnumMap<>(ToolOutcome.class);
+  private final Map<String, Map<ToolOutcome, Long>> toolCallsByTool = new java.util.TreeMap<>();
 
   void add(StepRecord step) {
     Decision decision = step.decision();
@@ -43,6 +44,10 @@ final class DecisionTally {
     }
     for (ToolCall call : decision.toolCalls()) {
       toolCalls.merge(call.outcome(), 1L, Long::sum);
+      String tool = toolCallsByTool.containsKey(call.name()) || toolCallsByTool.size() < ToolCall.MAX_NAMED_TOOLS
+          ? call.name() : ToolCall.OTHER_TOOLS;
+      toolCallsByTool.computeIfAbsent(tool, t -> new EnumMap<>(ToolOutcome.class)).merge(call.outcome(), 1L,
+          Long::sum);
     }
   }
 
@@ -56,6 +61,6 @@ final class DecisionTally {
 
   GroupSummary.Decisions counts() {
     return new GroupSummary.Decisions(acted, executed, blockedByGuard, actionsFailed, skipped, skippedFromMemory,
-        replied, toolCalls);
+        replied, toolCalls, toolCallsByTool);
   }
 }

@@ -27,13 +27,18 @@ public record GroupSummary(String group, int agents, long turns, long abortedTur
    * What the group's steps decided and what became of it, by name: steps that chose an action ({@code acted}), of
    * them executed, blocked by the guard as a repeat, and failed or timed out; steps the reasoner skipped (of them
    * {@code skippedFromMemory}, recognized by asking its memory); steps answered with a reply; and the tool calls of
-   * LLM reasoners by outcome (only outcomes that occurred).
+   * LLM reasoners by outcome, and by tool and outcome (only those that occurred; tools past
+   * {@link dev.memloop.runtime.step.ToolCall#MAX_NAMED_TOOLS} names under {@code other}).
    */
   public record Decisions(long acted, long executed, long blockedByGuard, long actionsFailed, long skipped,
-      long skippedFromMemory, long replied, Map<ToolOutcome, Long> toolCalls) {
+      long skippedFromMemory, long replied, Map<ToolOutcome, Long> toolCalls,
+      Map<String, Map<ToolOutcome, Long>> toolCallsByTool) {
 
     public Decisions {
       toolCalls = Map.copyOf(toolCalls);
+      Map<String, Map<ToolOutcome, Long>> byTool = new java.util.TreeMap<>();
+      toolCallsByTool.forEach((tool, outcomes) -> byTool.put(tool, Map.copyOf(outcomes)));
+      toolCallsByTool = java.util.Collections.unmodifiableMap(byTool);
     }
   }
 

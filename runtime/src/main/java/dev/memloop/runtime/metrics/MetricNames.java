@@ -64,5 +64,12 @@ public final class MetricNames {
    */
   public static final String MEMORY_WRITES = "memloop.memory.writes";
 
+  /**
+   * Tool calls LLM reasoners made, by {@code tool} (its name as the model saw it; names past the first
+   * {@value dev.memloop.runtime.step.ToolCall#MAX_NAMED_TOOLS} of a run are {@code other}) and {@link #OUTCOME}
+   * ({@code done}, {@code blocked}, {@code failed}, {@code unknown_tool}...) (counter).
+   */
+  public static final String TOOL_CALLS = "memloop.tool.calls";
+
   private MetricNames() {}
 }

@@ -6,6 +6,8 @@ import dev.memloop.runtime.step.GuardOutcome;
 import dev.memloop.runtime.step.MemoryCall;
 import dev.memloop.runtime.step.MemoryOutcome;
 import dev.memloop.runtime.step.StepRecord;
+import dev.memloop.runtime.step.ToolCall;
+import dev.memloop.runtime.step.ToolOutcome;
 import dev.memloop.runtime.step.TurnResult;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -43,6 +45,8 @@ public final class TurnMetrics {
   // never has a guard lookup, and most write outcomes belong to one policy each)
   private final Map<GuardOutcome, Counter> guard = new EnumMap<>(GuardOutcome.class);
   private final Map<MemoryOutcome, Counter> writes = new EnumMap<>(MemoryOutcome.class);
+  /** By tool name, then outcome; at most {@link ToolCall#MAX_NAMED_TOOLS} names, the rest under "other". */
+  private final Map<String, Map<ToolOutcome, Counter>> toolCalls = new java.util.concurrent.ConcurrentHashMap<>();
   private final MeterRegistry registry;
   private final Tags tags;
   private final Timer embed;
@@ -108,6 +112,14 @@ public final class TurnMetrics {
       if (step.remembered() != null) {
         writes.computeIfAbsent(step.remembered(), o -> counter(MetricNames.MEMORY_WRITES,
             "Executed actions written to memory", o.name())).increment();
+      }
+      for (ToolCall call : step.decision().toolCalls()) {
+        String tool = toolCalls.containsKey(call.name()) || toolCalls.size() < ToolCall.MAX_NAMED_TOOLS ? call.name()
+            : ToolCall.OTHER_TOOLS;
+        toolCalls.computeIfAbsent(tool, t -> new java.util.concurrent.ConcurrentHashMap<>()).computeIfAbsent(
+            call.outcome(), o -> Counter.builder(MetricNames.TOOL_CALLS).description("Tool calls by tool and outcome")
+                .tags(tags).tag("tool", tool).tag(MetricNames.OUTCOME, o.name().toLowerCase(Locale.ROOT))
+                .register(registry)).increment();
       }
       GuardCheck check = step.guard();
       if (check.outcome() != GuardOutcome.NOT_APPLICABLE) {

@@ -11,6 +11,14 @@ package dev.memloop.runtime.step;
  */
 public record ToolCall(String name, int argumentChars, ToolOutcome outcome, long nanos, String note) {
 
+  /**
+   * The most tool names a run's counts keep apart; the rest are counted under {@link #OTHER_TOOLS} (a model that
+   * invents tool names cannot grow a report or a metric without bound).
+   */
+  public static final int MAX_NAMED_TOOLS = 64;
+  /** Where the calls of tools past {@link #MAX_NAMED_TOOLS} names are counted. */
+  public static final String OTHER_TOOLS = "other";
+
   public ToolCall {
     if (name == null || outcome == null) {
       throw new IllegalArgumentException("a tool call needs its name and outcome: " + name + ", " + outcome);
