@@ -171,7 +171,9 @@ final class AgentConfigReader {
         semantic.put(entry.getKey(), value(c, key, path, () -> c.getDouble(key)));
       }
     }
-    return section(path, () -> new ToolSettings(max, memory, act, remember, guard, semantic));
+    long output = value(c, "tools.record-output", path, () -> c.getMemorySize("tools.record-output").toBytes());
+    int kept = (int) Math.min(Integer.MAX_VALUE, output);
+    return section(path, () -> new ToolSettings(max, memory, act, remember, guard, semantic, kept));
   }
 
   /** A section's own checks, their message prefixed with the agent's path (they name the section's key). */

@@ -18,9 +18,15 @@ import java.util.Map;
  * @param semanticGuard the tools whose repeats are found by similarity, each with its threshold in [0, 1]; every
  *     other tool's call repeats an earlier one only with the same arguments (after canonical JSON), so that
  *     {@code lookupOrder {"orderId":"43"}} is new work after {@code 42}, however alike the two lines embed
+ * @param recordOutput how much of each tool call's output its record keeps, in UTF-8 bytes (0: none; at most 1 MiB)
  */
 public record ToolSettings(int maxCallsPerStep, boolean memory, boolean act, boolean rememberCalls, Guard guard,
-    Map<String, Double> semanticGuard) {
+    Map<String, Double> semanticGuard, int recordOutput) {
+
+  /** {@code tools.record-output}'s default: 2 KiB of each call's output. */
+  public static final int DEFAULT_RECORD_OUTPUT = 2048;
+  /** The most {@code tools.record-output} may keep: 1 MiB. */
+  public static final int MAX_RECORD_OUTPUT = 1 << 20;
 
   /** The tool guard: none, a note to the model with the result, or the call refused and the model told why. */
   public enum Guard {
@@ -44,9 +50,11 @@ public record ToolSettings(int maxCallsPerStep, boolean memory, boolean act, boo
   }
 
   /** {@code memloop.agent.tools}' defaults: 8 calls a step, memory and act offered, no tool guard. */
-  public static final ToolSettings DEFAULTS = new ToolSettings(8, true, true, false, Guard.OFF, Map.of());
+  public static final ToolSettings DEFAULTS = new ToolSettings(8, true, true, false, Guard.OFF, Map.of(),
+      DEFAULT_RECORD_OUTPUT);
   /** No tools at all: the model answers from its prompt alone. */
-  public static final ToolSettings NONE = new ToolSettings(0, false, false, false, Guard.OFF, Map.of());
+  public static final ToolSettings NONE = new ToolSettings(0, false, false, false, Guard.OFF, Map.of(),
+      DEFAULT_RECORD_OUTPUT);
 
   /** A builder from {@link #DEFAULTS}. */
   public static Builder builder() {
@@ -71,6 +79,7 @@ public record ToolSettings(int maxCallsPerStep, boolean memory, boolean act, boo
     private boolean rememberCalls;
     private Guard guard;
     private final Map<String, Double> semanticGuard;
+    private int recordOutput;
 
     private Builder(ToolSettings from) {
       maxCallsPerStep = from.maxCallsPerStep;
@@ -79,6 +88,13 @@ public record ToolSettings(int maxCallsPerStep, boolean memory, boolean act, boo
       rememberCalls = from.rememberCalls;
       guard = from.guard;
       semanticGuard = new LinkedHashMap<>(from.semanticGuard);
+      recordOutput = from.recordOutput;
+    }
+
+    /** {@code tools.record-output}: bytes of each call's output its record keeps, in [0, 1 MiB]. */
+    public Builder recordOutput(int bytes) {
+      this.recordOutput = bytes;
+      return this;
     }
 
     /** {@code tools.max-calls-per-step}, in [0, 1000]. */
@@ -119,7 +135,7 @@ public record ToolSettings(int maxCallsPerStep, boolean memory, boolean act, boo
 
     /** @throws IllegalArgumentException naming the key and value of a setting out of range */
     public ToolSettings build() {
-      return new ToolSettings(maxCallsPerStep, memory, act, rememberCalls, guard, semanticGuard);
+      return new ToolSettings(maxCallsPerStep, memory, act, rememberCalls, guard, semanticGuard, recordOutput);
     }
   }
 
@@ -129,6 +145,9 @@ public record ToolSettings(int maxCallsPerStep, boolean memory, boolean act, boo
     }
     if (guard == null) {
       throw new IllegalArgumentException("tools.guard must be off, flag or block: null");
+    }
+    if (recordOutput < 0 || recordOutput > MAX_RECORD_OUTPUT) {
+      throw new IllegalArgumentException("tools.record-output must be in [0B, 1MiB]: " + recordOutput + "B");
     }
     if (semanticGuard == null) {
       throw new IllegalArgumentException("tools.semantic-guard must be a map of tool names to thresholds: null");

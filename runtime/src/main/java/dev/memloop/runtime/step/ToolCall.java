@@ -8,8 +8,41 @@ package dev.memloop.runtime.step;
  * @param argumentChars the length of the arguments' JSON text
  * @param nanos from the call's start to its result, the guard's lookup and the write of the call included
  * @param note the tool guard's match for a blocked or flagged call, the error of a failed one; else null
+ * @param output the start of what the tool answered (at most {@code memloop.agent.tools.record-output} bytes, cut
+ *     with {@code …}, secrets redacted), or null when none was kept
  */
-public record ToolCall(String name, int argumentChars, ToolOutcome outcome, long nanos, String note) {
+public record ToolCall(String name, int argumentChars, ToolOutcome outcome, long nanos, String note, String output) {
+
+  /** A call whose output is not kept. */
+  public ToolCall(String name, int argumentChars, ToolOutcome outcome, long nanos, String note) {
+    this(name, argumentChars, outcome, nanos, note, null);
+  }
+
+  /**
+   * The start of {@code text} that fits {@code bytes} in UTF-8 (whole characters), with {@code …} when cut; null for
+   * null text or no room.
+   */
+  public static String kept(String text, int bytes) {
+    if (text == null || bytes <= 0) {
+      return null;
+    }
+    if (text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= bytes) {
+      return text;
+    }
+    int room = Math.max(0, bytes - 3); // the ellipsis, U+2026, is 3 bytes
+    int used = 0;
+    int end = 0;
+    while (end < text.length()) {
+      int cp = text.codePointAt(end);
+      int size = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+      if (used + size > room) {
+        break;
+      }
+      used += size;
+      end += Character.charCount(cp);
+    }
+    return text.substring(0, end) + "\u2026";
+  }
 
   /**
    * The most tool names a run's counts keep apart; the rest are counted under {@link #OTHER_TOOLS} (a model that

@@ -117,11 +117,25 @@ class AgentConfigsTest {
       "memloop.agent.actions.retries | NaN | memloop.agent.actions.retries = \"NaN\": must be a whole number",
       "memloop.agent.tools.semantic-guard.lookupOrder | -0.5 | tools.semantic-guard.lookupOrder must be in [0, 1]: -0.5",
       "memloop.agent.tools.semantic-guard.lookupOrder | high | memloop.agent.tools.semantic-guard.lookupOrder = \"high\":",
-      "memloop.agent.tools.semantic-guard | 3 | memloop.agent.tools.semantic-guard = 3:"})
+      "memloop.agent.tools.semantic-guard | 3 | memloop.agent.tools.semantic-guard = 3:",
+      "memloop.agent.tools.record-output | lots | memloop.agent.tools.record-output = \"lots\":",
+      "memloop.agent.tools.record-output | 2MiB | tools.record-output must be in [0B, 1MiB]: 2097152B"})
   void should_reject_a_bad_value_with_its_path_and_value(String key, String value, String message) {
     Config config = parse(key + " = " + value);
     assertThatThrownBy(() -> AgentConfigs.agent(config)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(message);
+  }
+
+  @Test
+  void should_keep_2KiB_of_a_tool_call_s_output_by_default_and_what_it_is_told() {
+    assertThat(AgentConfigs.agent(parse("")).tools().recordOutput()).isEqualTo(2048);
+    assertThat(AgentConfigs.agent(parse("memloop.agent.tools.record-output = 0B")).tools().recordOutput()).isZero();
+    assertThat(dev.memloop.runtime.step.ToolCall.kept("sunny in Lisbon", 2048)).isEqualTo("sunny in Lisbon");
+    assertThat(dev.memloop.runtime.step.ToolCall.kept("abcdefghij", 8)).isEqualTo("abcde\u2026");
+    assertThat(dev.memloop.runtime.step.ToolCall.kept("\u00e9\u00e9\u00e9\u00e9", 6))
+        .as("whole characters: two 2-byte ones, then the 3-byte ellipsis, never half a character")
+        .isEqualTo("\u00e9\u2026");
+    assertThat(dev.memloop.runtime.step.ToolCall.kept("anything", 0)).isNull();
   }
 
   @Test

@@ -159,7 +159,8 @@ final class ToolLoop {
       }
       if (memoryTool) {
         MemoryTools.Result result = MemoryTools.execute(name, arguments, memory, recallK);
-        record(call, result.failed() ? ToolOutcome.FAILED : ToolOutcome.DONE, start, result.failed() ? result.text() : null);
+        record(call, result.failed() ? ToolOutcome.FAILED : ToolOutcome.DONE, start, result.failed() ? result.text() : null,
+            result.text());
         return result.text();
       }
     } catch (ToolArguments.BadArgument bad) {
@@ -198,7 +199,7 @@ final class ToolLoop {
       join(memory.remember(MemoryKind.TOOL_CALL, line, identity == null ? Map.of("tool", call.name())
           : Map.of("tool", call.name(), ItemIdentity.KEY, identity)));
     }
-    record(call, repeat == null ? ToolOutcome.DONE : ToolOutcome.FLAGGED, start, repeat);
+    record(call, repeat == null ? ToolOutcome.DONE : ToolOutcome.FLAGGED, start, repeat, output);
     String text = output == null ? "done" : output;
     return repeat == null ? text : "note: " + repeat + "\n" + text;
   }
@@ -236,8 +237,14 @@ final class ToolLoop {
   private static final int EXACT_CANDIDATES = 4;
 
   private void record(ToolExecutionRequest call, ToolOutcome outcome, long start, String note) {
+    record(call, outcome, start, note, null);
+  }
+
+  /** Records a call with the start of its output (tools.record-output bytes), redacted as its note is. */
+  private void record(ToolExecutionRequest call, ToolOutcome outcome, long start, String note, String output) {
+    String kept = ToolCall.kept(output == null ? null : calls.redact(output), settings.recordOutput());
     log.add(new ToolCall(call.name(), call.arguments() == null ? 0 : call.arguments().length(), outcome,
-        Math.max(0, System.nanoTime() - start), note == null ? null : calls.redact(note)));
+        Math.max(0, System.nanoTime() - start), note == null ? null : calls.redact(note), kept));
   }
 
   private String names() {

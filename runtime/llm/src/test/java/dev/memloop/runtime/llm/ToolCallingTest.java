@@ -113,6 +113,9 @@ class ToolCallingTest {
     assertThat(step.decision().actionLine()).isEqualTo("Booked a vegetarian hotel in Lisbon; it will be sunny.");
     assertThat(step.decision().toolCalls()).extracting(ToolCall::name).containsExactly("remember", "recall", "weather");
     assertThat(step.decision().toolCalls()).extracting(ToolCall::outcome).containsOnly(ToolOutcome.DONE);
+    assertThat(step.decision().toolCalls().get(2).output()).as("what the tool answered, kept in its record")
+        .isEqualTo("sunny in Lisbon");
+    assertThat(step.decision().toolCalls().get(1).output()).contains("the user needs a vegetarian hotel");
     assertThat(step.memory()).as("the memory tools went through the handle, the policy and the budget")
         .extracting(MemoryCall::op).containsExactly(MemoryOp.REMEMBER, MemoryOp.RECALL);
     assertThat(step.memory()).extracting(MemoryCall::outcome).containsExactly(MemoryOutcome.STORED,
