@@ -44,9 +44,10 @@ final class FleetReport {
     TextTable triage = new TextTable("group", "workloads", "redundant (of 12)", "model recognized", "lookups afforded",
         "unaffordable", "timed out", "guard precision", "guard recall", "blocked new");
     for (TriageSummary s : outcome.groups()) {
-      triage.row(s.group(), s.workloads(), f1(s.redundantMean()) + " [" + s.redundantMin() + "-" + s.redundantMax() + "]",
-          f1(s.recognizedMean()), f1(s.lookupsMean()), f1(s.unaffordableMean()), s.timedOut(), f3(s.precision()),
-          f3(s.recall()), s.blockedNew());
+      triage.row(s.group(), s.workloads(), f1(s.redundantMean()) + " [" + s.redundantMin() + "-" + s.redundantMax()
+          + "], " + total(s.redundantMean(), s.workloads()) + " in all", meanAndTotal(s.recognizedMean(), s.workloads()),
+          meanAndTotal(s.lookupsMean(), s.workloads()), meanAndTotal(s.unaffordableMean(), s.workloads()),
+          s.timedOut(), f3(s.precision()), f3(s.recall()), s.blockedNew());
     }
     TextTable runtime = new TextTable("group", "agents", "steps", "steps/s", "aborted turns", "restarts",
         "step p50 us", "step p99 us", "step p99.9 us", "store p50 us", "store p99 us", "lookup p50 us",
@@ -123,6 +124,19 @@ final class FleetReport {
 
   Map<String, Object> records() {
     return records;
+  }
+
+  /**
+   * A per-workload mean and the count behind it: a mean shown to one decimal reads 0.0 for 1 in 2,000, and the count
+   * says it happened.
+   */
+  private static String meanAndTotal(double mean, int workloads) {
+    return f1(mean) + " (" + total(mean, workloads) + " in all)";
+  }
+
+  /** The sum a mean over {@code workloads} was taken of (exact: the mean is a sum of whole numbers over a count). */
+  private static long total(double mean, int workloads) {
+    return Double.isNaN(mean) ? 0 : Math.round(mean * workloads);
   }
 
   private static String f1(double v) {

@@ -180,6 +180,10 @@ class AgentCommandsTest {
     assertThat(triage.get(0).get("redundantMean").asDouble()).isZero();
     assertThat(triage.get(3).get("redundantMean").asDouble()).isGreaterThan(3);
     assertThat(triage.get(1).get("lookupsMean").asDouble()).as("networked agents looked up").isPositive();
+    long noneRedundant = Math.round(triage.get(3).get("redundantMean").asDouble() * triage.get(3).get("workloads")
+        .asInt());
+    assertThat(run.err()).as("beside each mean, the count behind it").containsPattern("(?m)^none .*\\], "
+        + noneRedundant + " in all ");
     assertThat(json.get("runtime").get("groups")).hasSize(4);
     // the live set by a class histogram once the turns were answered: the 80 agents, their memories, the JVM's own
     long liveSet = json.get("liveSetBytes").asLong();
