@@ -123,6 +123,9 @@ final class ServeOptions {
 
     /** Keeps serving for --linger, saying so, then stops listening (before the actor system terminates). */
     void linger(PrintWriter console) throws InterruptedException {
+      if (live != null) {
+        live.finish(); // the page says the run ended, with its final figures, for as long as it is served
+      }
       if (server != null && !linger.isZero()) {
         console.println("serving " + url() + " for " + Units.config(linger) + " more (--linger)");
         console.flush();

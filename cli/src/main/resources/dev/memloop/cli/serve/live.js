@@ -29,7 +29,8 @@ function chart(target, title, unit, series) {
 
 function onSnapshot(s) {
   text("title", s.title);
-  text("status", "updated " + new Date(s.t).toLocaleTimeString());
+  text("status", s.finished ? "finished at " + new Date(s.finished).toLocaleTimeString() + ": the run's totals and "
+    + "its last percentiles" : "updated " + new Date(s.t).toLocaleTimeString());
   const groups = s.groups;
   const key = groups.map(g => g.group).join(",");
   if (key !== names.join(",")) { // groups appeared: start the charts again with them
@@ -82,4 +83,6 @@ function onSnapshot(s) {
 
 const events = new EventSource("live");
 events.onmessage = e => onSnapshot(JSON.parse(e.data));
-events.onerror = () => text("status", "disconnected (the run may have ended); retrying");
+events.onerror = () => text("status", previous && previous.finished
+  ? "finished at " + new Date(previous.finished).toLocaleTimeString() + "; the server has stopped"
+  : "disconnected (the run may have ended); retrying");
