@@ -14,6 +14,7 @@ import dev.memloop.auth.OAuthTokens;
 import dev.memloop.auth.Principal;
 import dev.memloop.memory.Embedder;
 import dev.memloop.memory.WorkingMemory;
+import dev.memloop.memory.embed.Embedders;
 import dev.memloop.runtime.config.EmbedderNames;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -132,7 +133,9 @@ final class McpCommand implements Callable<Integer> {
         + "memory served beyond loopback must authenticate its callers");
     HttpAccess access = http == null ? null : Options.valid(spec, () -> new HttpAccess(
         accessTokens(), allowOrigins));
-    Embedder resolved = Options.valid(spec, () -> EmbedderNames.resolve(embedder));
+    // the default table loads beside the handshake: a client's first request is answered before it is in memory
+    Embedder resolved = Options.valid(spec, () -> embedder.equals("default") ? Embedders.defaultLocalInBackground()
+        : EmbedderNames.resolve(embedder));
     ServeAddress address = http == null ? null : Options.valid(spec, () -> ServeAddress.parse(http, "--http",
         httpPublic));
     try (Served served = Options.valid(spec, () -> open(resolved))) {

@@ -39,6 +39,35 @@ final class DefaultModel {
     return StaticEmbedder.load(resourceDirectory(loader, RESOURCE_ROOT + bundled));
   }
 
+  /**
+   * The name and dimension {@link #load} will give, read from the table's header (a few hundred bytes, where the load
+   * reads megabytes): {@code static-DIRECTORY-DIMENSION}, as {@link StaticEmbedder#load} names it.
+   */
+  static Shape shape(ClassLoader loader) {
+    String bundled = bundledDirectoryName(loader);
+    if (bundled == null) {
+      load(loader); // throws the missing-model error, by name
+    }
+    // read as a class-path resource, not through a zip file system: opening one over a large shaded jar reads its
+    // whole central directory, which was most of the time a server's start was meant to save
+    String tensors = RESOURCE_ROOT + bundled + "/model.safetensors";
+    long[] embeddings;
+    try (InputStream in = loader.getResourceAsStream(tensors)) {
+      if (in == null) {
+        throw new MissingModelException(INDEX + " names " + bundled + ", which is not on the class path: " + ARTIFACT
+            + " is damaged; rebuild or download it again");
+      }
+      embeddings = SafetensorsFile.shape(in, Path.of(tensors), "embeddings");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + tensors + ": " + e.getMessage(), e);
+    }
+    int dimension = (int) embeddings[embeddings.length - 1];
+    return new Shape("static-" + bundled + "-" + dimension, dimension);
+  }
+
+  /** What a table is called and how many dimensions its vectors have. */
+  record Shape(String name, int dimension) {}
+
   /** The bundled model's directory name, or null when the artifact is not on the class path. */
   static String bundledDirectoryName(ClassLoader loader) {
     try (InputStream in = loader.getResourceAsStream(INDEX)) {

@@ -53,6 +53,31 @@ public final class Embedders {
     return local;
   }
 
+  /**
+   * {@link #defaultLocal()}, loading on a thread of its own: its name and dimension are known at once (from the
+   * table's header), and its first embedding waits for the load. For a process that should answer before the table
+   * is in memory (a server's handshake: {@code memloop mcp} answers its client's first request about a second
+   * sooner). A load that fails throws from every embedding, as {@link #defaultLocal()} would have.
+   */
+  public static Embedder defaultLocalInBackground() {
+    StaticEmbedder loaded = defaultLocal;
+    if (loaded != null) {
+      return loaded;
+    }
+    DefaultModel.Shape shape = DefaultModel.shape(Embedders.class.getClassLoader());
+    java.util.concurrent.CompletableFuture<StaticEmbedder> load = new java.util.concurrent.CompletableFuture<>();
+    Thread loader = new Thread(() -> {
+      try {
+        load.complete(defaultLocal());
+      } catch (RuntimeException | Error failed) {
+        load.completeExceptionally(failed);
+      }
+    }, "memloop-default-embedder-load");
+    loader.setDaemon(true);
+    loader.start();
+    return new BackgroundEmbedder(shape.name(), shape.dimension(), load);
+  }
+
   /** A model2vec directory (model.safetensors, tokenizer.json, config.json). */
   public static StaticEmbedder staticModel(Path directory) {
     return StaticEmbedder.load(directory);

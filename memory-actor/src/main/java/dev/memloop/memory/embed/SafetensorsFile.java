@@ -45,6 +45,44 @@ final class SafetensorsFile {
     this.tensors = tensors;
   }
 
+  /**
+   * The shape of tensor {@code name}, read from the header alone (the first bytes of the file, not its data): what a
+   * caller needs to know of a model before it loads it.
+   */
+  static long[] shape(Path path, String name) {
+    try (java.io.InputStream in = Files.newInputStream(path)) {
+      return shape(in, path, name);
+    } catch (IOException e) {
+      throw new InvalidModelException(path, "cannot be read: " + e);
+    }
+  }
+
+  /** As {@link #shape(Path, String)}, from a stream at the file's start; {@code path} names it in errors. */
+  static long[] shape(java.io.InputStream in, Path path, String name) {
+    try {
+      byte[] length = in.readNBytes(8);
+      if (length.length < 8) {
+        throw new InvalidModelException(path, "is shorter than a safetensors header");
+      }
+      long headerLength = ByteBuffer.wrap(length).order(ByteOrder.LITTLE_ENDIAN).getLong(0);
+      if (headerLength <= 0 || headerLength > MAX_HEADER) {
+        throw new InvalidModelException(path, "declares a header of " + headerLength + " bytes (not safetensors)");
+      }
+      JsonNode shape = JSON.readTree(new String(in.readNBytes((int) headerLength), StandardCharsets.UTF_8))
+          .path(name).path("shape");
+      if (!shape.isArray() || shape.isEmpty()) {
+        throw new InvalidModelException(path, "has no tensor '" + name + "' with a shape");
+      }
+      long[] dims = new long[shape.size()];
+      for (int i = 0; i < dims.length; i++) {
+        dims[i] = shape.get(i).asLong(-1);
+      }
+      return dims;
+    } catch (IOException e) {
+      throw new InvalidModelException(path, "cannot be read: " + e);
+    }
+  }
+
   static SafetensorsFile read(Path path) {
     byte[] bytes;
     try {
