@@ -182,7 +182,7 @@ public final class LoopGuardMechanism implements Experiment {
             + "latency (in-process at its measured op), " + shuffles + " workload shuffles per rung.")
         .write(context.directory(), "fig5-left.png");
     Charts right = Charts.line("Figure 5 (right): mean duplicates across the budget grid", "store latency per lookup (ms, log)",
-        "duplicates executed (of 10)").logX().dodge().caption("Mean duplicates executed of 10 for each per-turn "
+        "duplicates executed (of 10)").logX().nested().caption("Mean duplicates executed of 10 for each per-turn "
         + "budget B, by the store's per-lookup latency; several budgets give the same counts at the ends of the ladder.");
     for (long budget : BUDGETS_MS) {
       right.series("B = " + budget + " ms", x, cells.stream().filter(c -> c.budgetMillis() == budget)

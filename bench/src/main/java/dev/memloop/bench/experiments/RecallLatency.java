@@ -130,7 +130,9 @@ public final class RecallLatency implements Experiment {
   private ExperimentReport report(ExperimentContext context, List<Row> rows, int trials) {
     TextTable table = new TextTable("backend", "recall p50", "recall p99", "per-step tax (20x)", "+110 ms WAN (projected)",
         "per-step tax with WAN", "answered by");
-    String[] paper = {"84 us / 94 us / 1.7 ms", "Qdrant loopback: 352 us / 410 us / 7.0 ms",
+    // the paper has two rows: in process, and a vector database over loopback (Qdrant), which pgvector stands for
+    // here; it has no actor-over-Artery row, so that row has nothing beside it
+    String[] paper = {"84 us / 94 us / 1.7 ms", "- (not in the paper: memloop's own row)",
         "Qdrant loopback: 352 us / 410 us / 7.0 ms"};
     TextTable beside = new TextTable("backend", "paper (p50 / p99 / per-step tax)");
     for (int i = 0; i < rows.size(); i++) {

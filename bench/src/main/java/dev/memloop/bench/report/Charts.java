@@ -22,8 +22,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * Line charts for the report, every figure in one theme: our series as lines with markers, their min-max as error
  * bars, the paper's values as grey markers without a line beside them, reference lines dashed; written as PNG and SVG with a
- * caption. Series that would coincide can be dodged (offset along x) so that each stays visible, and the caption
- * says so.
+ * caption. Series that would coincide can be dodged (offset along x) so that each stays visible, or, where equal x
+ * values must stay equal (latencies on a log axis), drawn nested (each at its own values, the earlier wider, with a
+ * marker of its own); the caption says which.
  */
 public final class Charts {
 
@@ -37,6 +38,12 @@ public final class Charts {
       SeriesMarkers.TRIANGLE_UP, SeriesMarkers.SQUARE, SeriesMarkers.CROSS};
   /** How far apart dodged series sit, as a fraction of the x range (of its logarithm on a log axis). */
   private static final double DODGE = 0.012;
+  /** Our series' markers when nested, so that coinciding points show as shapes one inside another. */
+  private static final Marker[] NESTED_MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE, SeriesMarkers.DIAMOND,
+      SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS, SeriesMarkers.PLUS,
+      SeriesMarkers.OVAL};
+  /** The narrowest nested line, in pixels; each earlier series is this much wider. */
+  private static final float NESTED_WIDTH = 1.5f;
 
   /** One drawn line: ours (with optional min-max), the paper's, or a dashed reference. */
   private record Line(String name, double[] x, double[] y, double[] min, double[] max, Kind kind) {}
@@ -51,6 +58,7 @@ public final class Charts {
   private boolean logX;
   private boolean logY;
   private boolean dodge;
+  private boolean nested;
   private double yMin;
   private double yMax;
 
@@ -71,6 +79,16 @@ public final class Charts {
 
   public Charts logY() {
     this.logY = true;
+    return this;
+  }
+
+  /**
+   * Draws our series nested: every point at its own value (an offset would make equal latencies look different on a
+   * log axis), the earlier series wider and each with its own marker, so that equal values stay visible; the caption
+   * says so.
+   */
+  public Charts nested() {
+    this.nested = true;
     return this;
   }
 
@@ -145,13 +163,18 @@ public final class Charts {
     int paper = 0;
     Color last = PAPER_COLOUR;
     for (Line line : lines) {
-      double[] x = line.kind() == Kind.OURS && dodge ? dodged(line.x(), index++, ours) : line.x();
+      int place = line.kind() == Kind.OURS ? index++ : -1;
+      double[] x = place >= 0 && dodge ? dodged(line.x(), place, ours) : line.x();
       switch (line.kind()) {
         case OURS -> {
           Color c = PALETTE[colour++ % PALETTE.length];
           last = c;
           XYSeries s = chart.addSeries(line.name(), x, line.y());
-          s.setMarker(SeriesMarkers.CIRCLE).setMarkerColor(c).setLineColor(c);
+          s.setMarker(nested ? NESTED_MARKERS[place % NESTED_MARKERS.length] : SeriesMarkers.CIRCLE).setMarkerColor(c)
+              .setLineColor(c);
+          if (nested) {
+            s.setLineWidth(NESTED_WIDTH * (ours - place));
+          }
           if (line.min() != null) {
             errorBars(chart, line, x, c);
           }
@@ -183,6 +206,10 @@ public final class Charts {
     }
     if (lines.stream().anyMatch(l -> l.kind() == Kind.PAPER)) {
       text.append(text.length() == 0 ? "" : " ").append("Grey markers without a line are the paper's values.");
+    }
+    if (nested) {
+      text.append(text.length() == 0 ? "" : " ").append("Where our series coincide they are drawn one inside another, "
+          + "the earlier wider, each with its own marker; no point is moved.");
     }
     if (dodge) {
       text.append(text.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "Our series are offset along x "

@@ -35,6 +35,18 @@ class ChartsTest {
         .contains("Grey markers without a line are the paper's values").contains("offset along x by up to 1%");
   }
 
+  /** Nested series keep their values: the caption says none is moved, and says nothing of an offset. */
+  @Test
+  void should_draw_coinciding_series_nested_on_a_log_axis_without_moving_a_point() throws IOException {
+    double[] x = {0.015, 5, 30, 110};
+    Figure figure = Charts.line("t", "latency (ms, log)", "y").logX().nested()
+        .series("B = 100 ms", x, new double[] {0, 1, 9, 10}).series("B = 150 ms", x, new double[] {0, 0, 7, 10})
+        .write(dir, "n.png");
+    assertThat(figure.caption()).contains("drawn one inside another").contains("no point is moved")
+        .doesNotContain("offset");
+    assertThat(Files.size(dir.resolve("n.png"))).isPositive();
+  }
+
   @Test
   void should_refuse_a_range_without_a_value_per_point() {
     assertThatThrownBy(() -> Charts.line("t", "x", "y").series("s", new double[] {1, 2}, new double[] {1, 2},
