@@ -130,6 +130,21 @@ class FleetLlmTest {
         .as("every remember's result went back").hasSize(20 * 24);
   }
 
+  /** A model server that closes each kept-alive connection at its second request: no step aborts, every drop retried. */
+  @Test
+  void should_complete_every_turn_against_a_server_that_drops_kept_alive_connections() throws IOException {
+    try (dev.memloop.runtime.llm.DroppingChatServer dropping = new dev.memloop.runtime.llm.DroppingChatServer(ANSWER)) {
+      CliRun run = CliRun.of("fleet", "--agents", "2", "--policy", "per-step", "--llm", "openai", "--llm-base-url",
+          dropping.baseUrl(), "--llm-concurrency", "1", "--embedder", "hashing-256", "--no-progress", "--json",
+          "--out", results.toString());
+      assertThat(run.exitCode()).as(run.err()).isZero();
+      assertThat(dropping.dropped()).as("the server dropped connections under the calls").isPositive();
+      assertThat(run.err()).contains("failures=0").contains("retriesByCause={connection=" + dropping.dropped() + "}");
+      JsonNode groups = RunDirectory.JSON.readTree(run.out()).get("runtime").get("groups");
+      assertThat(groups.get(0).get("abortedTurns").asLong()).isZero();
+    }
+  }
+
   @org.junit.jupiter.params.ParameterizedTest
   @org.junit.jupiter.params.provider.ValueSource(strings = {"500", "malformed"})
   void should_exit_1_naming_the_aborted_turns_when_the_server_answers_500_or_garbage_forever(String answer,
