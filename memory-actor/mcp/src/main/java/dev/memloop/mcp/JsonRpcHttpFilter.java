@@ -31,7 +31,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * the servlet answers with goes out as a JSON-RPC error object, never the SDK's serialized exception with its stack
  * trace; an exception the servlet throws is an internal error, named, not a container's page; and sessions are
  * bounded: past {@code maxSessions} live ones an {@code initialize} is refused (503), while the SDK's sweeper closes
- * the sessions that went quiet. Thread-safe.
+ * the sessions that went quiet; a tool call the caller's token has no scope for is 403 {@code insufficient_scope}
+ * (RFC 6750), before the tool runs. Thread-safe.
  *
  * <p>Over 300 lines for one reason: the servlet API's request and response wrappers that read a body once and rewrite
  * an error body are nested here, where the one filter that needs them uses them.
