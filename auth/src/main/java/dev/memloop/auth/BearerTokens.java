@@ -135,7 +135,7 @@ public final class BearerTokens implements AccessTokens {
         return new Read(modified, List.of(), where + "the first field must be a token's SHA-256 as 64 hex digits, "
             + "not the token (" + fields[0].length() + " characters)");
       }
-      if (!fields[1].matches("[A-Za-z0-9_.@-]+")) {
+      if (!fields[1].matches(Principal.SAFE_NAME)) {
         return new Read(modified, List.of(), where + "a principal is letters, digits, '.', '_', '-' or '@' (it names "
             + "the principal's own memory and journal): '" + fields[1] + "'");
       }

@@ -92,7 +92,7 @@ public final class OAuthTokens implements AccessTokens {
       throw new IllegalArgumentException("--principal-claim must name a claim (sub, email, oid): '" + principalClaim
           + "'");
     }
-    if ("http".equals(issuerUri.getScheme()) && !loopback(issuerUri.getHost())) {
+    if ("http".equals(issuerUri.getScheme()) && !Loopback.is(issuerUri.getHost())) {
       throw new IllegalArgumentException("--issuer must be https (plain http only on loopback): '" + issuer + "'");
     }
     JsonNode metadata = metadata(issuerUri);
@@ -234,11 +234,4 @@ public final class OAuthTokens implements AccessTokens {
     throw new IllegalArgumentException(flag + " must be an http(s) URL without query or fragment: '" + url + "'");
   }
 
-  private static boolean loopback(String host) {
-    try {
-      return java.net.InetAddress.getByName(host).isLoopbackAddress();
-    } catch (java.net.UnknownHostException e) {
-      return false;
-    }
-  }
 }

@@ -25,7 +25,8 @@ public record Principal(String name, Set<String> scopes) {
   /** Every scope a memory's tools ask for, in the order a server advertises them. */
   public static final java.util.List<String> SCOPES = java.util.List.of(READ, WRITE, FORGET);
 
-  private static final String SAFE_NAME = "[A-Za-z0-9_.@-]+";
+  /** The names a file may hold as they are (a token file's principals must be such). */
+  static final String SAFE_NAME = "[A-Za-z0-9_.@-]+";
 
   public Principal {
     if (name == null || name.isEmpty()) {
@@ -40,15 +41,10 @@ public record Principal(String name, Set<String> scopes) {
   }
 
   /**
-   * The name as it may stand in a file name ({@code NAME@PRINCIPAL.journal}): itself when it is letters, digits,
-   * {@code . _ - @} and does not start with a dot; else {@code sha256-} and the first 32 hex digits of its SHA-256 (an
+   * A principal's name as it may stand in a file name ({@code NAME@PRINCIPAL.journal}): itself when it is letters,
+   * digits, {@code . _ - @} and does not start with a dot; else {@code sha256-} and the first 32 hex digits of its SHA-256 (an
    * issuer's {@code sub} may hold {@code |}, {@code /} or {@code :}). One name, one file, on every machine.
    */
-  public String fileName() {
-    return fileName(name);
-  }
-
-  /** {@link #fileName()} of the principal named {@code name}. */
   public static String fileName(String name) {
     if (name.matches(SAFE_NAME) && !name.startsWith(".")) {
       return name;

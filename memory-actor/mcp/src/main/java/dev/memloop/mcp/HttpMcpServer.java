@@ -1,5 +1,6 @@
 package dev.memloop.mcp;
 
+import dev.memloop.auth.Loopback;
 import dev.memloop.auth.OAuthTokens;
 import dev.memloop.auth.Principal;
 import dev.memloop.memory.WorkingMemory;
@@ -100,7 +101,7 @@ public final class HttpMcpServer implements AutoCloseable {
   static HttpMcpServer start(MemoryMcpServer.Builder served, String host, int port,
       java.util.function.Supplier<String> metrics, HttpAccess access, int maxSessions,
       java.util.function.LongSupplier nanoTime) {
-    boolean loopback = loopback(host);
+    boolean loopback = Loopback.is(host);
     if (!loopback && access.tokens() == null) {
       throw new IllegalArgumentException("--http " + host + ":" + port + ": a server beyond loopback must "
           + "authenticate its callers: add --auth token --tokens FILE, or --auth oauth");
@@ -175,14 +176,6 @@ public final class HttpMcpServer implements AutoCloseable {
     return new HttpMcpServer(tomcat, server, host, connector.getLocalPort());
   }
 
-  /** Whether {@code host} (an address or a name) is this machine's loopback. */
-  private static boolean loopback(String host) {
-    try {
-      return java.net.InetAddress.getByName(host).isLoopbackAddress();
-    } catch (java.net.UnknownHostException e) {
-      return false; // Tomcat names it when it cannot bind there
-    }
-  }
 
   /** The URL of the metrics ({@code /metrics}; served only when a scrape was given). */
   public String metricsUrl() {

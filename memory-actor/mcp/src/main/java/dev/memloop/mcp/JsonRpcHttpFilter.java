@@ -21,7 +21,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -88,13 +87,13 @@ final class JsonRpcHttpFilter extends HttpFilter {
         write(response, 400, read.refusal());
         return;
       }
-      String missing = missingScope(request, body);
+      String missing = missingScope(request, read.node());
       if (missing != null) { // RFC 6750's answer, so that a client can ask its issuer for the scope and try again
         HttpAccessFilter.refuse(response, 403, access.challenge("insufficient_scope", missing), "this call needs the "
             + "scope " + missing + ", which the token does not grant");
         return;
       }
-      if (session == null && isInitialize(body) && live() >= maxSessions) {
+      if (session == null && read.node().path("method").asText().equals("initialize") && live() >= maxSessions) {
         error(response, 503, read.requestId(), JsonRpcLines.INVALID_REQUEST, "the server holds " + maxSessions
             + " sessions, its most: try again once one closes");
         return;
@@ -131,36 +130,16 @@ final class JsonRpcHttpFilter extends HttpFilter {
   }
 
   /**
-   * The scope a tool call in {@code body} needs that the authenticated principal's token lacks, or null (no
-   * authentication, no tool call, or every scope granted). The tools check it again; here it is the HTTP answer.
+   * The scope a tool call needs that the authenticated principal's token lacks, or null (no authentication, not a tool
+   * call, or the scope granted). The tools check it again; here it is the HTTP answer.
    */
-  private static String missingScope(HttpServletRequest request, byte[] body) {
-    if (!(request.getAttribute(HttpAccessFilter.PRINCIPAL) instanceof Principal principal)) {
+  private static String missingScope(HttpServletRequest request, JsonNode message) {
+    if (!(request.getAttribute(HttpAccessFilter.PRINCIPAL) instanceof Principal principal)
+        || !message.path("method").asText().equals("tools/call")) {
       return null;
     }
-    try {
-      JsonNode node = JSON.readTree(body);
-      for (JsonNode message : node.isArray() ? node : List.of(node)) {
-        if (message.path("method").asText().equals("tools/call")) {
-          String scope = ToolCalls.scope(message.path("params").path("name").asText());
-          if (!principal.may(scope)) {
-            return scope;
-          }
-        }
-      }
-      return null;
-    } catch (IOException e) {
-      return null; // not JSON: refused as such after this
-    }
-  }
-
-  private static boolean isInitialize(byte[] body) {
-    try {
-      JsonNode node = JSON.readTree(body);
-      return node.path("method").asText().equals("initialize");
-    } catch (IOException e) {
-      return false;
-    }
+    String scope = ToolCalls.scope(message.path("params").path("name").asText());
+    return principal.may(scope) ? null : scope;
   }
 
   /** The body, or null when it is larger than {@link #MAX_BODY}. */

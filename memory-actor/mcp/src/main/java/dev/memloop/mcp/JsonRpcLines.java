@@ -22,8 +22,11 @@ final class JsonRpcLines {
 
   private JsonRpcLines() {}
 
-  /** A line, read: the answer to send at once ({@code refusal}), or the message with the request's id if it is one. */
-  record Read(String refusal, String message, Object requestId) {
+  /**
+   * A line, read: the answer to send at once ({@code refusal}), or the message with the request's id if it is one and
+   * its parsed object ({@code node}, for a caller that looks inside without parsing it again).
+   */
+  record Read(String refusal, String message, Object requestId, JsonNode node) {
     boolean refused() {
       return refusal != null;
     }
@@ -57,13 +60,13 @@ final class JsonRpcLines {
       }
       JsonNode params = node.get("params");
       if (params != null && !params.isNull() && !params.isObject()) {
-        return id == null ? new Read(null, null, null) // a notification is never answered, a wrong one neither
+        return id == null ? new Read(null, null, null, node) // a notification is never answered, a wrong one neither
             : refused(echoed, INVALID_PARAMS, "Invalid params: MCP's params are an object, not " + params);
       }
-      return new Read(null, line, echoed); // a request (with an id) or a notification
+      return new Read(null, line, echoed, node); // a request (with an id) or a notification
     }
     if (id != null && (node.has("result") || node.has("error"))) {
-      return new Read(null, line, null); // a client's answer to the server's own request
+      return new Read(null, line, null, node); // a client's answer to the server's own request
     }
     return refused(echoed, INVALID_REQUEST, "Invalid Request: neither a call (\"method\") nor an answer "
         + "(\"result\" or \"error\")");
@@ -80,6 +83,6 @@ final class JsonRpcLines {
       error.put("id", ((Number) id).longValue());
     }
     error.putObject("error").put("code", code).put("message", message);
-    return new Read(error.toString(), null, null);
+    return new Read(error.toString(), null, null, null);
   }
 }

@@ -44,10 +44,8 @@ final class DecisionTally {
     }
     for (ToolCall call : decision.toolCalls()) {
       toolCalls.merge(call.outcome(), 1L, Long::sum);
-      String tool = toolCallsByTool.containsKey(call.name()) || toolCallsByTool.size() < ToolCall.MAX_NAMED_TOOLS
-          ? call.name() : ToolCall.OTHER_TOOLS;
-      toolCallsByTool.computeIfAbsent(tool, t -> new EnumMap<>(ToolOutcome.class)).merge(call.outcome(), 1L,
-          Long::sum);
+      toolCallsByTool.computeIfAbsent(ToolCall.countedAs(call.name(), toolCallsByTool),
+          t -> new EnumMap<>(ToolOutcome.class)).merge(call.outcome(), 1L, Long::sum);
     }
   }
 

@@ -114,8 +114,7 @@ public final class TurnMetrics {
             "Executed actions written to memory", o.name())).increment();
       }
       for (ToolCall call : step.decision().toolCalls()) {
-        String tool = toolCalls.containsKey(call.name()) || toolCalls.size() < ToolCall.MAX_NAMED_TOOLS ? call.name()
-            : ToolCall.OTHER_TOOLS;
+        String tool = ToolCall.countedAs(call.name(), toolCalls);
         toolCalls.computeIfAbsent(tool, t -> new java.util.concurrent.ConcurrentHashMap<>()).computeIfAbsent(
             call.outcome(), o -> Counter.builder(MetricNames.TOOL_CALLS).description("Tool calls by tool and outcome")
                 .tags(tags).tag("tool", tool).tag(MetricNames.OUTCOME, o.name().toLowerCase(Locale.ROOT))

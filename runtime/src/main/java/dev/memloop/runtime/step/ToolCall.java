@@ -52,6 +52,14 @@ public record ToolCall(String name, int argumentChars, ToolOutcome outcome, long
   /** Where the calls of tools past {@link #MAX_NAMED_TOOLS} names are counted. */
   public static final String OTHER_TOOLS = "other";
 
+  /**
+   * The name a call of {@code tool} is counted under, given the counts kept so far by name: its own while fewer than
+   * {@link #MAX_NAMED_TOOLS} names are kept (or it is one of them), else {@link #OTHER_TOOLS}.
+   */
+  public static String countedAs(String tool, java.util.Map<String, ?> counted) {
+    return counted.containsKey(tool) || counted.size() < MAX_NAMED_TOOLS ? tool : OTHER_TOOLS;
+  }
+
   public ToolCall {
     if (name == null || outcome == null) {
       throw new IllegalArgumentException("a tool call needs its name and outcome: " + name + ", " + outcome);

@@ -38,19 +38,18 @@ final class A2aExchanges {
   static void serveRpc(HttpExchange exchange, JSONRPCHandler rpc, Door door,
       java.util.concurrent.ScheduledExecutorService deadlines, long readNanos) {
     try (exchange) {
-      String principal = null;
+      Principal caller = null;
       if (door.tokens() != null) { // who asks, before a byte of the body is read
         String token = AccessTokens.bearerToken(exchange.getRequestHeaders().getFirst("Authorization"));
-        java.util.Optional<Principal> caller = door.tokens().authenticate(token);
-        if (caller.isEmpty()) {
+        java.util.Optional<Principal> accepted = door.tokens().authenticate(token);
+        if (accepted.isEmpty()) {
           exchange.getResponseHeaders().set("WWW-Authenticate", door.tokens().challenge(token == null ? null
               : "invalid_token", null));
           send(exchange, 401, "{\"error\":\"" + (token == null ? "a bearer token is needed (Authorization: Bearer "
               + "TOKEN)" : "the bearer token is not one this server accepts") + "\"}");
           return;
         }
-        principal = caller.get().name();
-        exchange.setAttribute(PRINCIPAL, caller.get());
+        caller = accepted.get();
       }
       if (!"POST".equals(exchange.getRequestMethod()) || !"/".equals(exchange.getRequestURI().getPath())) {
         send(exchange, 404, "{\"error\":\"A2A JSON-RPC requests are posted to /; the agent card is at "
@@ -74,8 +73,9 @@ final class A2aExchanges {
         send(exchange, 413, "{\"error\":\"a request is at most " + A2aServer.MAX_REQUEST + " bytes\"}");
         return;
       }
-      if (exchange.getAttribute(PRINCIPAL) instanceof Principal caller) {
-        String scope = JsonRpcRequests.scope(body);
+      JsonRpcRequests.Parsed request = JsonRpcRequests.parse(body);
+      if (caller != null) {
+        String scope = request.scope();
         if (!caller.may(scope)) {
           exchange.getResponseHeaders().set("WWW-Authenticate", door.tokens().challenge("insufficient_scope", scope));
           send(exchange, 403, "{\"error\":\"this request needs the scope " + scope + ", which the token does not "
@@ -83,8 +83,8 @@ final class A2aExchanges {
           return;
         }
       }
-      send(exchange, 200, Utils.OBJECT_MAPPER.writeValueAsString(JsonRpcRequests.answer(body, rpc, principal,
-          door.owners())));
+      send(exchange, 200, Utils.OBJECT_MAPPER.writeValueAsString(JsonRpcRequests.answer(request, rpc,
+          caller == null ? null : caller.name(), door.owners())));
     } catch (IOException | RuntimeException gone) {
       // a client that did not send its body in time, or went away: its connection is closed, nothing to answer
     }
@@ -92,9 +92,6 @@ final class A2aExchanges {
 
   /** Who may call (null tokens: anyone), and who sent each task's message (null without authentication). */
   record Door(AccessTokens tokens, java.util.Map<String, String> owners) {}
-
-  /** The exchange attribute the authenticated principal travels under. */
-  private static final String PRINCIPAL = "memloop.principal";
 
   private static void send(HttpExchange exchange, int status, String json) throws IOException {
     byte[] bytes = json.getBytes(StandardCharsets.UTF_8);

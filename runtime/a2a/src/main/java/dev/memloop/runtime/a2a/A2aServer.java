@@ -1,5 +1,6 @@
 package dev.memloop.runtime.a2a;
 
+import dev.memloop.auth.Loopback;
 import com.sun.net.httpserver.HttpServer;
 import dev.memloop.auth.AccessTokens;
 import dev.memloop.runtime.AgentHandle;
@@ -218,7 +219,7 @@ public final class A2aServer implements AutoCloseable {
         throw new IllegalArgumentException("a memory per principal needs access(tokens): without authentication "
             + "there is no principal");
       }
-      if (access == null && !loopback(host)) {
+      if (access == null && !Loopback.is(host)) {
         throw new IllegalArgumentException("A2A server " + name + ": " + host + " is beyond loopback, and a server "
             + "there must authenticate its callers: set access(tokens)");
       }
@@ -272,13 +273,6 @@ public final class A2aServer implements AutoCloseable {
     }
   }
 
-  private static boolean loopback(String host) {
-    try {
-      return java.net.InetAddress.getByName(host).isLoopbackAddress();
-    } catch (java.net.UnknownHostException e) {
-      return false; // the bind names it
-    }
-  }
 
   private static String version() {
     String version = A2aServer.class.getPackage().getImplementationVersion();

@@ -36,9 +36,27 @@ final class JsonRpcRequests {
 
   private JsonRpcRequests() {}
 
+  /** A request body, read once: its JSON, or (not JSON) the parse error to answer. */
+  record Parsed(JsonNode tree, JSONRPCErrorResponse notJson) {
+
+    /** The scope it needs: a message runs a turn, which writes the agent's memory; the rest read. */
+    String scope() {
+      return tree != null && tree.path("method").asText().equals("message/send") ? Principal.WRITE : Principal.READ;
+    }
+  }
+
+  static Parsed parse(byte[] body) {
+    try {
+      return new Parsed(Utils.OBJECT_MAPPER.readTree(body), null);
+    } catch (IOException notJson) {
+      return new Parsed(null, new JSONRPCErrorResponse(new JSONParseError("the request is not JSON: "
+          + firstLine(notJson))));
+    }
+  }
+
   /** The JSON-RPC answer to one request body from an unauthenticated caller. */
   static Object answer(byte[] body, JSONRPCHandler rpc) {
-    return answer(body, rpc, null, null);
+    return answer(parse(body), rpc, null, null);
   }
 
   /**
@@ -48,13 +66,11 @@ final class JsonRpcRequests {
    * @param owners who sent each task's message, with authentication (else null): a task is answered to its owner
    *     alone, and to anyone else it does not exist
    */
-  static Object answer(byte[] body, JSONRPCHandler rpc, String principal, Map<String, String> owners) {
-    JsonNode tree;
-    try {
-      tree = Utils.OBJECT_MAPPER.readTree(body);
-    } catch (IOException notJson) {
-      return new JSONRPCErrorResponse(new JSONParseError("the request is not JSON: " + firstLine(notJson)));
+  static Object answer(Parsed body, JSONRPCHandler rpc, String principal, Map<String, String> owners) {
+    if (body.notJson() != null) {
+      return body.notJson();
     }
+    JsonNode tree = body.tree();
     Object id = tree == null || !tree.has("id") ? null : tree.get("id").isNumber() ? tree.get("id").numberValue()
         : tree.get("id").asText();
     String method = tree == null || !tree.hasNonNull("method") ? null : tree.get("method").asText();
@@ -103,16 +119,6 @@ final class JsonRpcRequests {
         : params.path("id").asText(null);
     String owner = taskId == null ? null : owners.get(taskId);
     return owner == null || owner.equals(principal);
-  }
-
-  /** The scope a request needs: a message runs a turn, which writes the agent's memory; the rest read. */
-  static String scope(byte[] body) {
-    try {
-      JsonNode tree = Utils.OBJECT_MAPPER.readTree(body);
-      return tree != null && tree.path("method").asText().equals("message/send") ? Principal.WRITE : Principal.READ;
-    } catch (IOException notJson) {
-      return Principal.READ; // answered as a parse error after the check
-    }
   }
 
   private static boolean known(String method) {

@@ -242,7 +242,9 @@ final class ToolLoop {
 
   /** Records a call with the start of its output (tools.record-output bytes), redacted as its note is. */
   private void record(ToolExecutionRequest call, ToolOutcome outcome, long start, String note, String output) {
-    String kept = ToolCall.kept(output == null ? null : calls.redact(output), settings.recordOutput());
+    // redacted whole, then cut (a secret cut in two would escape the redaction); not at all when none is kept
+    String kept = output == null || settings.recordOutput() == 0 ? null
+        : ToolCall.kept(calls.redact(output), settings.recordOutput());
     log.add(new ToolCall(call.name(), call.arguments() == null ? 0 : call.arguments().length(), outcome,
         Math.max(0, System.nanoTime() - start), note == null ? null : calls.redact(note), kept));
   }
