@@ -5,7 +5,8 @@ import java.util.Optional;
 /**
  * What an HTTP server accepts as a bearer token, and whom each stands for: a file of hashed tokens
  * ({@link BearerTokens}, {@code --auth token}) or an OAuth issuer's signed JWTs ({@link OAuthTokens},
- * {@code --auth oauth}), for {@code memloop mcp} and the A2A server alike. Implementations are thread-safe and never log, echo or keep a presented token.
+ * {@code --auth oauth}), for {@code memloop mcp} and the A2A server alike. Implementations are thread-safe and never
+ * log, echo or keep a presented token.
  */
 public interface AccessTokens {
 

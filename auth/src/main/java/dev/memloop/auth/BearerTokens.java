@@ -18,10 +18,10 @@ import java.util.Set;
 /**
  * The bearer tokens an HTTP server accepts ({@code memloop mcp --auth token --tokens FILE}): a file of one token a
  * line, {@code SHA256-HEX PRINCIPAL SCOPES}, whitespace-separated, the scopes comma-separated among
- * {@value Principal#READ}, {@value Principal#WRITE} and {@value Principal#FORGET}; {@code #} starts a comment. The file holds no token, only its
- * SHA-256, so reading it gives none away. A presented token is hashed and compared with every entry in constant time
- * ({@link MessageDigest#isEqual}). The file is read again when it changes; an edit that does not read (a bad line)
- * fails closed: no token is accepted until the file reads again, and the refusal names the line.
+ * {@value Principal#READ}, {@value Principal#WRITE} and {@value Principal#FORGET}; {@code #} starts a comment. The file
+ * holds no token, only its SHA-256, so reading it gives none away. A presented token is hashed and compared with every
+ * entry in constant time ({@link MessageDigest#isEqual}). The file is read again when it changes; an edit that does not
+ * read (a bad line) fails closed: no token is accepted until the file reads again, and the refusal names the line.
  *
  * <p>Thread-safe.
  */

@@ -42,8 +42,8 @@ public record Principal(String name, Set<String> scopes) {
 
   /**
    * A principal's name as it may stand in a file name ({@code NAME@PRINCIPAL.journal}): itself when it is letters,
-   * digits, {@code . _ - @} and does not start with a dot; else {@code sha256-} and the first 32 hex digits of its SHA-256 (an
-   * issuer's {@code sub} may hold {@code |}, {@code /} or {@code :}). One name, one file, on every machine.
+   * digits, {@code . _ - @} and does not start with a dot; else {@code sha256-} and the first 32 hex digits of its
+   * SHA-256 (an issuer's {@code sub} may hold {@code |}, {@code /} or {@code :}). One name, one file, on every machine.
    */
   public static String fileName(String name) {
     if (name.matches(SAFE_NAME) && !name.startsWith(".")) {

@@ -220,17 +220,17 @@ final class MemoryCore implements IdTable.Ids {
 
   /** Removes every item expired at {@code now}; returns how many. */
   int purgeExpired(long now) {
-    int[] expired = timeline.expiredOrdinals(size(), now);
-    for (int ordinal : expired) { // highest first: a removal moves only the last item, never one still to remove
-      removeAt(ordinal);
-    }
-    return expired.length;
+    return removeOrdinals(timeline.expiredOrdinals(size(), now));
   }
 
   /** Removes every version of a subject (its normal form), any kind, any author; returns how many. */
   int removeSubject(String normalSubject) {
-    int[] ordinals = timeline.ordinalsOf(normalSubject);
-    for (int ordinal : ordinals) { // highest first, as purgeExpired
+    return removeOrdinals(timeline.ordinalsOf(normalSubject));
+  }
+
+  /** Removes the items at {@code ordinals}, highest first: a removal moves only the last item, never one to remove. */
+  private int removeOrdinals(int[] ordinals) {
+    for (int ordinal : ordinals) {
       removeAt(ordinal);
     }
     return ordinals.length;
@@ -343,22 +343,10 @@ final class MemoryCore implements IdTable.Ids {
     return out;
   }
 
-  /**
-   * The best {@code k} of the last search's results by similarity times (1 + 2^(-age / half-life)) / 2, the age from
-   * each item's valid-from to {@code at} (an item valid later than {@code at} counts as new).
-   */
+  /** The best {@code k} of the last search's results, weighted by recency at {@code at} ({@link RecencyRank}). */
   List<Recall> decayed(SearchBuffers buffers, int k, long at, long halfLifeMillis) {
-    int n = buffers.count();
-    Integer[] order = new Integer[n];
-    double[] weighted = new double[n];
-    for (int i = 0; i < n; i++) {
-      order[i] = i;
-      double age = Math.max(0, at - timeline.validFromAt(buffers.ordinal(i)));
-      // bounded: an old item keeps half its score, so recency reorders near equals and never buries the answer
-      weighted[i] = buffers.score(i) * (0.5 + 0.5 * Math.pow(0.5, age / halfLifeMillis));
-    }
-    java.util.Arrays.sort(order, (a, b) -> a.equals(b) ? 0
-        : weighted[a] != weighted[b] ? Double.compare(weighted[b], weighted[a]) : Integer.compare(a, b));
+    Integer[] order = RecencyRank.order(buffers, at, halfLifeMillis, timeline::validFromAt);
+    int n = order.length;
     List<Recall> out = new ArrayList<>(Math.min(k, n));
     for (int i = 0; i < Math.min(k, n); i++) {
       out.add(recallAt(buffers.ordinal(order[i]), buffers.score(order[i])));

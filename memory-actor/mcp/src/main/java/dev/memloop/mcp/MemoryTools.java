@@ -29,8 +29,9 @@ import java.util.Set;
  * A memory's tools: {@code remember}, {@code recall}, {@code match}, {@code forget} and, for a memory that keeps
  * subjects ({@link WorkingMemory#supersedes()}), {@code history}, each with a JSON schema and descriptions a model can
  * use. A memory that keeps no subjects is offered without {@code subject}, {@code valid_from}, {@code as_of} and
- * {@code include_superseded}, so that a call with one is refused by name. Every answer is text for a model and structured content for a program; an argument
- * the tool cannot use is a tool error naming it ({@code isError}), never a dropped connection, and changes nothing.
+ * {@code include_superseded}, so that a call with one is refused by name. Every answer is text for a model and
+ * structured content for a program; an argument the tool cannot use is a tool error naming it ({@code isError}), never
+ * a dropped connection, and changes nothing.
  */
 final class MemoryTools {
 

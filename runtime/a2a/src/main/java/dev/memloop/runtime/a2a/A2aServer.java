@@ -266,8 +266,10 @@ public final class A2aServer implements AutoCloseable {
       http.setExecutor(requests);
       http.createContext(CARD_PATH, exchange -> A2aExchanges.serveCard(exchange, card));
       long readNanos = readDeadline.toNanos();
-      A2aExchanges.Door door = new A2aExchanges.Door(access, access == null ? null : new java.util.concurrent.ConcurrentHashMap<>());
-      http.createContext("/", exchange -> bodies.execute(() -> A2aExchanges.serveRpc(exchange, rpc, door, deadlines, readNanos)));
+      A2aExchanges.Door door = new A2aExchanges.Door(access,
+          access == null ? null : new java.util.concurrent.ConcurrentHashMap<>());
+      http.createContext("/", exchange -> bodies.execute(() -> A2aExchanges.serveRpc(exchange, rpc, door, deadlines,
+          readNanos)));
       http.start();
       return new A2aServer(http, requests, bodies, turns, deadlines, card, base);
     }

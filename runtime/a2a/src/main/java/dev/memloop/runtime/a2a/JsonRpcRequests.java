@@ -112,7 +112,7 @@ final class JsonRpcRequests {
         null));
   }
 
-  /** Whether the task a request names (tasks/get, tasks/cancel, or a message continuing one) is none or the caller's. */
+  /** Whether the task a request names (tasks/get, tasks/cancel, a message continuing one) is none or the caller's. */
   private static boolean ownedBy(JsonNode tree, String method, String principal, Map<String, String> owners) {
     JsonNode params = tree.path("params");
     String taskId = method.equals("message/send") ? params.path("message").path("taskId").asText(null)
