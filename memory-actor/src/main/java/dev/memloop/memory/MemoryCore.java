@@ -100,16 +100,18 @@ final class MemoryCore implements IdTable.Ids {
    *
    * @param lexical how to read texts into terms for a BM25 index beside the vectors (for {@link #hybrid}), or null
    *     for none
+   * @param lexicalContext the items before an item, in its thread, BM25 reads with it ({@link LexicalSide})
    * @param sharedText the text to keep for a stored one (a pool's equal text), or null to keep each as given
    * @param clock the wall clock in epoch milliseconds: when items are recorded, expire and are current
    * @param lifecycle what each write gets in time (a kind's expiry) and is checked for (a valid-from's skew)
    */
   MemoryCore(VectorIndex index, int capacity, Eviction eviction, IdPrefix idPrefix, int expectedSize,
-      TextAnalysis lexical, UnaryOperator<String> sharedText, LongSupplier clock, LifecyclePolicy lifecycle) {
+      TextAnalysis lexical, int lexicalContext, UnaryOperator<String> sharedText, LongSupplier clock,
+      LifecyclePolicy lifecycle) {
     this.sharedText = sharedText;
     this.clock = clock;
     this.lifecycle = lifecycle;
-    this.lexical = lexical != null ? LexicalSide.of(lexical) : LexicalSide.NONE;
+    this.lexical = lexical != null ? LexicalSide.of(lexical, lexicalContext, o -> texts[o]) : LexicalSide.NONE;
     this.index = index;
     this.initialCapacity = expectedSize;
     this.byId = new IdTable(this, expectedSize);
@@ -192,7 +194,6 @@ final class MemoryCore implements IdTable.Ids {
       }
     }
     int ordinal = index.add(unitVector, key);
-    lexical.added(key, ordinal, text);
     ensureCapacity(ordinal + 1);
     if (id != null && ids.length == 0) {
       ids = new String[texts.length];
@@ -202,6 +203,8 @@ final class MemoryCore implements IdTable.Ids {
     }
     texts[ordinal] = sharedText == null ? text : sharedText.apply(text);
     metadata[ordinal] = meta;
+    // a thread is one kind by one author: a turn reads the turns before it, never another writer's notes
+    lexical.added(key, ordinal, text, MemoryKind.of(meta).name() + '/' + meta.getOrDefault(MemoryKind.AUTHOR_KEY, ""));
     byId.put(id != null ? id.hashCode() : generated.hashCode(), ordinal);
     String identity = ItemIdentity.of(meta);
     if (identity != null) {

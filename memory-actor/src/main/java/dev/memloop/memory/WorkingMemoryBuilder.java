@@ -24,6 +24,7 @@ public final class WorkingMemoryBuilder {
   private int capacity = Integer.MAX_VALUE;
   private Eviction eviction = Eviction.NONE;
   private dev.memloop.memory.index.TextAnalysis lexical; // null: no lexical side
+  private int lexicalContext = LexicalSide.DEFAULT_CONTEXT;
   private boolean threadSafe;
   private Ticker ticker = Ticker.system();
   private int timingSamples = SampleReservoir.DEFAULT_CAPACITY;
@@ -166,6 +167,24 @@ public final class WorkingMemoryBuilder {
   }
 
   /**
+   * How many items BM25 reads with each item: the ones its writer added just before it, of its kind (an author's
+   * notes, a conversation's turns), so that a turn that answers "yes, last Tuesday" is found by the words of the
+   * question before it. {@value LexicalSide#DEFAULT_CONTEXT} by default (on LoCoMo it raised the hybrid recall's hit@10
+   * from 0.679 to 0.751; docs/BENCHMARKS.md); 0 reads each item alone. Only BM25 reads the context: an item's vector
+   * and text are its own, and a removed item's words stop matching its followers at once.
+   *
+   * @param items in [0, {@value LexicalSide#MAX_CONTEXT}]
+   */
+  public WorkingMemoryBuilder lexicalContext(int items) {
+    if (items < 0 || items > LexicalSide.MAX_CONTEXT) {
+      throw new IllegalArgumentException("lexicalContext must be in [0, " + LexicalSide.MAX_CONTEXT + "] items: "
+          + items);
+    }
+    this.lexicalContext = items;
+    return this;
+  }
+
+  /**
    * Stores vectors and texts equal to ones already in {@code pool} as references to the pool's: for many memories
    * that remember the same content (a fleet acting on one catalog). Results and scores are unchanged; searches scan
    * in float at every size. Needs the exact or flat index and the pool's dimension.
@@ -217,6 +236,7 @@ public final class WorkingMemoryBuilder {
     int presize = Math.min(expectedSize, capacity);
     java.time.Clock wall = clock;
     MemoryCore core = new MemoryCore(newIndex(presize), capacity, eviction, prefix, presize, lexical,
+        lexicalContext,
         pool == null ? null : pool::text, wall::millis,
         ttls.isEmpty() && validFromSkew.equals(LifecyclePolicy.DEFAULT_SKEW) ? LifecyclePolicy.NONE
             : new LifecyclePolicy(ttls, validFromSkew));

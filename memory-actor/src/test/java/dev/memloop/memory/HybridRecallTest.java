@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A memory built lexical answers hybrid recalls: the vector search and BM25 fused by reciprocal rank, exactly as
- * the two searches and {@link RankFusion} would give by hand; its lexical index follows every add, remove and
+ * the two searches and {@link RankFusion} would give by hand (BM25 reading each item with the two before it); its
+ * lexical index follows every add, remove and
  * eviction; kinds and filters hold; a memory without the index, or a vector query, is refused by name.
  */
 class HybridRecallTest {
@@ -42,10 +43,17 @@ class HybridRecallTest {
     WorkingMemory memory = WorkingMemory.builder(EMBEDDER).lexical().build();
     LexicalIndex byHand = new LexicalIndex();
     Map<Long, String> idOfKey = new HashMap<>();
+    List<String> texts = new ArrayList<>();
     for (long key = 0; key < 300; key++) {
       String text = text(random);
       idOfKey.put(key, memory.add(text));
-      byHand.add(key, text);
+      // BM25 reads each item with the two before it (the default lexical context), nearest first
+      StringBuilder context = new StringBuilder();
+      for (int before = texts.size() - 1; before >= Math.max(0, texts.size() - 2); before--) {
+        context.append(context.length() == 0 ? "" : "\n").append(texts.get(before));
+      }
+      byHand.add(key, text, context.toString());
+      texts.add(text);
     }
     Map<String, Long> keyOfId = new HashMap<>();
     idOfKey.forEach((key, id) -> keyOfId.put(id, key));
@@ -55,7 +63,7 @@ class HybridRecallTest {
       long[] byVector = vector.stream().mapToLong(r -> keyOfId.get(r.id())).toArray();
       long[] byText = byHand.search(query, 50, RankFusion.MIN_LEXICAL_SHARE).stream().mapToLong(LexicalIndex.Hit::key)
           .toArray();
-      List<RankFusion.Fused> fused = RankFusion.fuse(List.of(byVector, byText), 10, RankFusion.C);
+      List<RankFusion.Fused> fused = RankFusion.fuse(List.of(byVector, byText), 10, RankFusion.HYBRID_C);
       List<String> expected = fused.stream().map(f -> idOfKey.get(f.key())).toList();
       List<Recall> hybrid = memory.search(MemoryQuery.text(query).k(10).hybrid().build());
       assertThat(hybrid).extracting(Recall::id).as("query '%s'", query).containsExactlyElementsOf(expected);

@@ -11,9 +11,10 @@ import java.util.function.LongToIntFunction;
  * The hybrid recall over one set of items held twice, as vectors ({@link VectorIndex}) and as texts
  * ({@link LexicalIndex}), both by the items' keys: the vector search's and BM25's top {@code depth} each (both among
  * the items {@code accept} passes; BM25's only at {@link RankFusion#MIN_LEXICAL_SHARE} of the query's ideal score or
- * more, so that a weak word match alone never leads), fused by reciprocal rank ({@link RankFusion}), the best
- * {@code k} kept whose cosine with the query reaches {@code minScore}; each reported with its cosine and its fused
- * score, in the fused order. Not thread-safe: the indexes' owner serializes calls.
+ * more, so that a weak word match alone never leads), fused by reciprocal rank ({@link RankFusion} at
+ * {@link RankFusion#HYBRID_C}), the best {@code k} kept whose cosine with the query reaches {@code minScore}; each
+ * reported with its cosine and its fused score, in the fused order. Not thread-safe: the indexes' owner serializes
+ * calls.
  */
 public final class HybridSearch {
 
@@ -49,7 +50,7 @@ public final class HybridSearch {
     }
     byText = Arrays.copyOf(byText, kept);
     List<Hit> out = new ArrayList<>(k);
-    for (RankFusion.Fused fused : RankFusion.fuse(List.of(byVector, byText), Integer.MAX_VALUE, RankFusion.C)) {
+    for (RankFusion.Fused fused : RankFusion.fuse(List.of(byVector, byText), Integer.MAX_VALUE, RankFusion.HYBRID_C)) {
       if (out.size() == k) {
         break;
       }

@@ -98,14 +98,35 @@ public final class LexicalIndex implements TextAnalysis.TermSink {
    * @throws IllegalArgumentException when {@code key} is indexed already
    */
   public void add(long key, String text) {
+    add(key, text, "");
+  }
+
+  /** How many times a text's own term counts where its context's counts once ({@link #add(long, String, String)}). */
+  public static final int OWN_WEIGHT = 2;
+
+  /**
+   * Indexes {@code text} under {@code key}, read with {@code context} (the turns before a turn, say): a query word in
+   * either matches, one in the text counting {@link #OWN_WEIGHT} times (a field weight, as BM25F's), so that a text
+   * holding the word itself outranks one whose context holds it.
+   *
+   * @throws IllegalArgumentException when {@code key} is indexed already
+   */
+  public void add(long key, String text, String context) {
     if (docOfKey.containsKey(key)) {
       throw new IllegalArgumentException("key " + key + " is indexed already");
     }
     Map<Integer, Integer> counts = new HashMap<>();
     int length = 0;
+    int ownWeight = context.isEmpty() ? 1 : OWN_WEIGHT;
     for (String term : terms(text)) {
-      counts.merge(termId(term), 1, Integer::sum);
-      length++;
+      counts.merge(termId(term), ownWeight, Integer::sum);
+      length += ownWeight;
+    }
+    if (!context.isEmpty()) {
+      for (String term : terms(context)) {
+        counts.merge(termId(term), 1, Integer::sum);
+        length++;
+      }
     }
     // a text of stop words only has no terms: it is kept (removals still find it) and matches no query
     int doc = freeCount > 0 ? free[--freeCount] : slots++;
