@@ -2,7 +2,6 @@ package dev.memloop.bench.cli;
 
 import dev.memloop.cli.command.ModelSpend;
 import dev.memloop.cli.command.Failures;
-import dev.memloop.cli.command.Durations;
 import dev.memloop.cli.command.RunOutput;
 import dev.memloop.cli.command.Options;
 import dev.memloop.cli.command.CommandRun;
@@ -10,8 +9,8 @@ import dev.memloop.bench.benchmarks.conversation.LocomoAnswers;
 import dev.memloop.bench.benchmarks.conversation.LocomoFile;
 import dev.memloop.bench.benchmarks.conversation.LocomoRetrieval;
 import dev.memloop.bench.benchmarks.conversation.ReadPolicies;
+import dev.memloop.bench.benchmarks.conversation.RecallChanges;
 import dev.memloop.bench.experiments.LlmRun;
-import dev.memloop.bench.report.Charts;
 import dev.memloop.bench.report.Figure;
 import dev.memloop.cli.report.TextTable;
 import dev.memloop.memory.Embedder;
@@ -54,13 +53,8 @@ final class LocomoBenchCommand implements Callable<Integer> {
   @CommandLine.Mixin
   private RetrievalOptions retrieval;
 
-  @Option(names = "--rtt", split = ",", converter = Durations.class, defaultValue = "0ms,5ms,15ms,30ms,50ms,110ms",
-      description = "The injected round trips of the read policies, a list (default: ${DEFAULT-VALUE}).")
-  private List<Duration> rtts;
-
-  @Option(names = "--budget", converter = Durations.class, defaultValue = "100ms",
-      description = "The memory time one question may spend on reads (default: ${DEFAULT-VALUE}).")
-  private Duration budget;
+  @CommandLine.Mixin
+  private ReadPolicyOptions policyOptions;
 
   @CommandLine.Mixin
   private ModelSpend spend;
@@ -76,12 +70,11 @@ final class LocomoBenchCommand implements Callable<Integer> {
 
   /** Everything the run measured, as written to locomo.json and printed under --json. */
   record Records(int conversations, int turns, int scoredQuestions, LocomoRetrieval.Defects defects,
-      List<LocomoRetrieval.MethodResult> methods, ReadPolicyRecords readPolicies, LocomoAnswers.Result answers,
-      String answersNote) {}
+      List<LocomoRetrieval.MethodResult> methods, ChangeRecords changes, ReadPolicyReport.Records readPolicies,
+      LocomoAnswers.Result answers, String answersNote) {}
 
-  /** The read policies' rungs and how they were priced. */
-  record ReadPolicyRecords(long budgetNanos, int padOps, List<Long> rttNanos, String rule,
-      List<ReadPolicies.PolicyResult> results) {}
+  /** The hybrid recall's changes, one at a time, with the first embedder. */
+  record ChangeRecords(String embedder, String how, List<RecallChanges.Change> steps) {}
 
   @Override
   public Integer call() throws Exception {
@@ -89,10 +82,10 @@ final class LocomoBenchCommand implements Callable<Integer> {
     Map<String, Embedder> resolved = retrieval.embedders(spec);
     dev.memloop.memory.index.TextAnalysis lexical = retrieval.analysis(spec);
     spend.check(spec);
-    Options.require(spec, !budget.isZero(), "--budget must be > 0: " + budget);
+    List<Long> rttNanos = policyOptions.rttNanos(spec);
+    Duration budget = policyOptions.budget;
     Options.require(spec, spend.real() || (model == null && !judge), (model != null ? "--model " + model : "--judge")
         + " needs --llm openai (without it no question is answered)");
-    List<Long> rttNanos = rtts.stream().map(Duration::toNanos).distinct().sorted().toList();
     List<LocomoFile.Conversation> conversations = RetrievalOptions.read(spec, data, LocomoFile::read);
     LocomoRetrieval.Defects leftOut = LocomoRetrieval.defects(conversations);
     int questions = LocomoRetrieval.questions(conversations);
@@ -121,7 +114,8 @@ final class LocomoBenchCommand implements Callable<Integer> {
     parameters.put("embedders", retrieval.embedders);
     parameters.put("k", sortedKs);
     parameters.put("analysis", lexical.name());
-    parameters.put("fusion", "reciprocal rank, c = 60, over each search's top " + LocomoRetrieval.FUSION_DEPTH);
+    parameters.put("fusion", "reciprocal rank, c = " + dev.memloop.memory.index.RankFusion.HYBRID_C + ", over each "
+        + "search's top " + LocomoRetrieval.FUSION_DEPTH + "; BM25 reads each turn with the 2 before it");
     parameters.put("rtt", rttNanos.stream().map(n -> Units.config(Duration.ofNanos(n))).toList());
     parameters.put("budget", Units.config(budget));
     parameters.put("llm", llm == null ? "none" : llm.calls().modelName());
@@ -139,14 +133,19 @@ final class LocomoBenchCommand implements Callable<Integer> {
     RetrievalOptions.printDefects(console, result.defects().named(), "locomo.json");
     TextTable table = retrievalTable(result, sortedKs);
     console.print(table.plain());
+    String firstEmbedder = resolved.keySet().iterator().next();
+    progress.accept("the hybrid recall's changes, one at a time (embedder " + firstEmbedder + ")");
+    List<RecallChanges.Change> steps = RecallChanges.run(conversations, resolved.get(firstEmbedder), lexical);
+    TextTable changeTable = changeTable(steps);
+    console.println("The hybrid recall's changes, each on top of the ones above it (embedder " + firstEmbedder + "):");
+    console.print(changeTable.plain());
     List<ReadPolicies.PolicyResult> policies = ReadPolicies.run(conversations, resolved, sortedKs, rttNanos,
         budget.toNanos(), progress);
     int shownK = sortedKs.contains(10) ? 10 : maxK;
-    TextTable policyTable = policyTable(policies, sortedKs);
-    console.println("Read policies, a budget of " + Units.config(budget) + " per question (round trips charged, "
-        + "not slept):");
+    TextTable policyTable = ReadPolicyReport.table(policies, sortedKs, "hit@");
+    console.println(ReadPolicyReport.heading(budget));
     console.print(policyTable.plain());
-    Figure figure = policyFigure(policies, shownK, run);
+    Figure figure = ReadPolicyReport.figure(policies, shownK, budget, "LoCoMo", "hit@", "LoCoMo's questions", run);
     LocomoAnswers.Result answers = null;
     String answersNote;
     if (llm == null) {
@@ -177,12 +176,13 @@ final class LocomoBenchCommand implements Callable<Integer> {
     }
     console.println(answersNote);
     Records records = new Records(result.conversations(), result.turns(), result.scoredQuestions(), result.defects(),
-        result.methods(), new ReadPolicyRecords(budget.toNanos(), ReadPolicies.PAD_OPS, rttNanos, "a read runs if "
-        + "the budget left covers its round trip plus " + ReadPolicies.PAD_OPS + " measured reads plus 1 ms; it is "
-        + "charged its own work plus the round trip (charged, not slept)", policies), answers, answersNote);
-    String body = table.markdown() + "\n## Read policies\n\nA budget of " + Units.config(budget) + " per question; "
-        + records.readPolicies().rule() + ".\n\n" + policyTable.markdown() + "\n![" + figure.caption() + "]("
-        + figure.png() + ")\n\n" + figure.caption() + "\n\n## Answers\n\n" + answersNote + "\n";
+        result.methods(), new ChangeRecords(firstEmbedder, "each step on top of the ones before it; the vector "
+        + "search's and BM25's top " + LocomoRetrieval.FUSION_DEPTH + " fused as the memory fuses them; each "
+        + "question recalled twice, the second timed, its embedding included", steps),
+        ReadPolicyReport.records(budget, rttNanos, policies), answers, answersNote);
+    String body = table.markdown() + "\n## The hybrid recall's changes, one at a time\n\n" + changeTable.markdown()
+        + ReadPolicyReport.markdown(budget, records.readPolicies(), policyTable, figure) + "\n## Answers\n\n"
+        + answersNote + "\n";
     return run.finish("locomo.json", records, body);
   }
 
@@ -212,42 +212,12 @@ final class LocomoBenchCommand implements Callable<Integer> {
     return table;
   }
 
-  private static TextTable policyTable(List<ReadPolicies.PolicyResult> policies, List<Integer> ks) {
-    List<String> header = new ArrayList<>(List.of("embedder", "policy", "rtt"));
-    ks.forEach(k -> header.add("hit@" + k));
-    header.addAll(List.of("MRR", "reads/question", "unread", "memory p50 ms", "memory p99 ms"));
-    TextTable table = new TextTable(header.toArray(String[]::new));
-    for (ReadPolicies.PolicyResult p : policies) {
-      List<Object> row = new ArrayList<>(List.of(p.embedder(), p.policy(), p.rttNanos() == 0 ? "in process"
-          : Units.config(Duration.ofNanos(p.rttNanos()))));
-      ks.forEach(k -> row.add(String.format(Locale.ROOT, "%.3f", p.hitAt().get(k))));
-      row.add(String.format(Locale.ROOT, "%.3f", p.mrr()));
-      row.add(String.format(Locale.ROOT, "%.2f", p.readsPerQuestion()));
-      row.add(p.questionsUnread());
-      row.add(String.format(Locale.ROOT, "%.3f", p.memoryP50Nanos() / 1e6));
-      row.add(String.format(Locale.ROOT, "%.3f", p.memoryP99Nanos() / 1e6));
-      table.row(row.toArray());
+  private static TextTable changeTable(List<RecallChanges.Change> steps) {
+    TextTable table = new TextTable("step", "change", "hit@10", "MRR", "recall p50 us");
+    for (RecallChanges.Change c : steps) {
+      table.row(c.name(), c.change(), String.format(Locale.ROOT, "%.3f", c.hitAt10()),
+          String.format(Locale.ROOT, "%.3f", c.mrr()), Units.micros(c.recallP50Nanos()));
     }
     return table;
-  }
-
-  /** hit@k against the round trip, one line per policy (the first embedder's), in-process at its measured cost. */
-  private Figure policyFigure(List<ReadPolicies.PolicyResult> policies, int k, CommandRun run) throws Exception {
-    String first = policies.get(0).embedder();
-    Charts chart = Charts.line("LoCoMo: hit@" + k + " against the store's round trip", "round trip per read (ms, log)",
-        "hit@" + k).logX().dodge().yRange(0, 1)
-        .caption("hit@" + k + " of LoCoMo's questions by read policy (" + first + " embedder) against the round trip "
-            + "each read pays, within " + Units.config(budget) + " of memory time per question; in process at its "
-            + "measured cost per read. Round trips are charged, not slept.");
-    for (String policy : ReadPolicies.POLICIES) {
-      List<ReadPolicies.PolicyResult> line = policies.stream().filter(p -> p.embedder().equals(first)
-          && p.policy().equals(policy)).toList();
-      // a rung at its round trip; in process at its measured cost per read, so that a log axis can show it
-      double[] x = line.stream().mapToDouble(p -> (p.rttNanos() > 0 ? p.rttNanos()
-          : Math.max(1_000, p.memoryP50Nanos() / Math.max(1, p.readsPerQuestion()))) / 1e6).toArray();
-      double[] y = line.stream().mapToDouble(p -> p.hitAt().get(k)).toArray();
-      chart.series(policy, x, y);
-    }
-    return chart.write(run.directory(), "read-policies.png");
   }
 }

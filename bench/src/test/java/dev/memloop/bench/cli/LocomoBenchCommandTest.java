@@ -45,11 +45,14 @@ class LocomoBenchCommandTest {
     assertThat(policies.get("budgetNanos").asLong()).isEqualTo(100_000_000L);
     assertThat(policies.get("rttNanos")).extracting(JsonNode::asLong).containsExactly(0L, 5_000_000L, 15_000_000L,
         30_000_000L, 50_000_000L, 110_000_000L);
-    assertThat(policies.get("results")).as("2 embedders x 3 policies x 6 round trips").hasSize(36);
-    JsonNode cloud = policies.get("results").get(5);
+    assertThat(policies.get("results")).as("2 embedders x 3 policies x (no budget + 6 round trips)").hasSize(42);
+    JsonNode cloud = policies.get("results").get(6);
     assertThat(cloud.get("policy").asText() + " " + cloud.get("rttNanos").asLong()).isEqualTo("single 110000000");
     assertThat(cloud.get("questionsUnread").asInt()).as("no read fits 100 ms at 110 ms").isEqualTo(5);
     assertThat(result.get("answers").isNull()).isTrue();
+    assertThat(result.get("changes").get("embedder").asText()).isEqualTo("hashing");
+    assertThat(result.get("changes").get("steps")).extracting(s -> s.get("name").asText())
+        .containsExactly("before", "+ date", "+ context", "+ c = 10");
     try (Stream<Path> runs = Files.list(results)) {
       Path dir = runs.findFirst().orElseThrow();
       assertThat(dir.resolve("read-policies.png")).exists();
@@ -99,10 +102,24 @@ class LocomoBenchCommandTest {
         "--embedder", "hashing", "--k", "1,5", "--json", "--out", results.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.err()).contains("3 questions, 8 turns; left out: 1 abstention");
-    JsonNode methods = RunDirectory.JSON.readTree(run.out()).get("methods");
+    JsonNode report = RunDirectory.JSON.readTree(run.out());
+    JsonNode methods = report.get("methods");
     assertThat(methods).extracting(m -> m.get("method").asText()).containsExactly("vector", "bm25", "fused");
     assertThat(methods.get(1).get("sessionLevel").get("recallAt").get("1").asDouble()).isEqualTo(0.75);
     assertThat(methods.get(1).get("turnLevel").get("hitAt").fieldNames()).toIterable().containsExactly("1", "5");
+    assertThat(run.err()).contains("By question type").contains("session hit@1").contains("tokens/question");
+    JsonNode policies = report.get("readPolicies").get("results");
+    assertThat(policies).as("3 policies x (no budget + 6 round trips)").hasSize(21);
+    JsonNode single = policies.get(0);
+    assertThat(single.get("policy").asText() + " " + single.get("budgeted").asBoolean()).isEqualTo("single false");
+    assertThat(single.get("hitAt")).as("one hybrid read, scored by session: the fused method's session hit@k")
+        .isEqualTo(methods.get(2).get("sessionLevel").get("hitAt"));
+    assertThat(single.get("questions").asInt()).as("the abstention question left out").isEqualTo(2);
+    assertThat(policies.get(6).get("questionsUnread").asInt()).as("no read fits 100 ms at 110 ms").isEqualTo(2);
+    CliRun noBudget = CliRun.of("bench", "longmemeval", "--data", "src/test/resources/longmemeval/fixture.json",
+        "--budget", "0ms", "--out", results.toString());
+    assertThat(noBudget.exitCode()).isEqualTo(2);
+    assertThat(noBudget.err()).contains("--budget must be > 0: PT0S");
   }
 
   @Test

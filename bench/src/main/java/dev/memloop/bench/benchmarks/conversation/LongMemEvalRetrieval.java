@@ -45,6 +45,12 @@ public final class LongMemEvalRetrieval {
   /** The whole run. */
   public record Result(int questions, int turns, Defects defects, List<MethodResult> methods) {}
 
+  /**
+   * How many times the largest k a recall reads: deep enough that the sessions of the recalled turns reach k distinct
+   * sessions in most haystacks.
+   */
+  public static final int DEPTH = 4;
+
   private LongMemEvalRetrieval() {}
 
   public static Result run(LongMemEvalFile.Questions data, Map<String, Embedder> embedders, List<Integer> ks,
@@ -89,13 +95,12 @@ public final class LongMemEvalRetrieval {
           }
           ingested += sessionOfTurn.size();
           if (ingested == sessionOfTurn.size()) { // the first haystack, once per embedder, before any timed recall
-            memory.warmUp(List.of(q.text()), maxK * 4);
+            memory.warmUp(List.of(q.text()), maxK * DEPTH);
           }
           Set<String> answerSessions = new LinkedHashSet<>(q.answerSessionIds());
           for (String method : TurnRecall.METHODS) {
             long start = System.nanoTime();
-            // deep enough that the sessions of the recalled turns reach k distinct sessions in most haystacks
-            long[] ranked = memory.recall(method, q.text(), maxK * 4);
+            long[] ranked = memory.recall(method, q.text(), maxK * DEPTH);
             latencies.get(method).add(System.nanoTime() - start);
             List<String> recalledSessions = new ArrayList<>(new LinkedHashSet<>(ids(ranked, sessionOfTurn)));
             sessions.get(method).add(q.type(), recalledSessions, answerSessions);

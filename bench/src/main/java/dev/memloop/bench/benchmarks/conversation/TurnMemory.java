@@ -5,6 +5,7 @@ import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.index.LexicalIndex;
 import dev.memloop.memory.index.TextAnalysis;
 import dev.memloop.runtime.patterns.AdaptiveRecall;
+import dev.memloop.runtime.patterns.FollowUpRecall;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -92,6 +93,16 @@ final class TurnMemory implements AutoCloseable {
   /** The runtime's adaptive recall over these turns' memory. */
   AdaptiveRecall adaptive(Embedder embedder, AdaptiveRecall.Settings settings) {
     return new AdaptiveRecall(memory, embedder, settings);
+  }
+
+  /** The runtime's follow-up reads over these turns' memory. */
+  FollowUpRecall followUp(FollowUpRecall.Settings settings) {
+    return new FollowUpRecall(memory, settings);
+  }
+
+  /** {@code found} as turn ordinals, in its order. */
+  long[] ordinals(List<dev.memloop.memory.Recall> found) {
+    return TurnRecall.ids(found, turnOfId);
   }
 
   /** What {@code adaptive} (of {@link #adaptive}) recalls for {@code query}, best first, as ordinals. */

@@ -25,9 +25,10 @@ class ReadPoliciesTest {
     // 60 ms of 100: one read (60 + 1 + pad), never a second (40 left); 200 ms: none
     List<ReadPolicies.PolicyResult> results = ReadPolicies.run(data, Map.copyOf(embedders), ks,
         List.of(0L, 60 * MS, 200 * MS), 100 * MS, line -> {});
-    assertThat(results).hasSize(9);
-    assertThat(results).extracting(r -> r.policy() + "@" + r.rttNanos() / MS).containsExactly("single@0", "single@60",
-        "single@200", "adaptive@0", "adaptive@60", "adaptive@200", "per-step@0", "per-step@60", "per-step@200");
+    assertThat(results).hasSize(12);
+    assertThat(results).extracting(r -> r.policy() + "@" + (r.budgeted() ? r.rttNanos() / MS : "none"))
+        .containsExactly("single@none", "single@0", "single@60", "single@200", "adaptive@none", "adaptive@0",
+            "adaptive@60", "adaptive@200", "per-step@none", "per-step@0", "per-step@60", "per-step@200");
     LocomoRetrieval.MethodResult fused = LocomoRetrieval.run(data, Map.copyOf(embedders), ks, line -> {}).methods()
         .get(2);
     ReadPolicies.PolicyResult single = find(results, "single", 0);
@@ -44,7 +45,16 @@ class ReadPoliciesTest {
         .hitAt());
     assertThat(perStepOneRead.memoryP50Nanos()).isGreaterThanOrEqualTo(60 * MS).isLessThan(100 * MS);
     for (String policy : ReadPolicies.POLICIES) {
+      ReadPolicies.PolicyResult unbounded = results.stream().filter(r -> !r.budgeted() && r.policy().equals(policy))
+          .findFirst().orElseThrow();
+      assertThat(unbounded.questionsUnread()).as(policy + " with no budget reads every question").isZero();
+      assertThat(unbounded.tokensPerQuestion()).as(policy + ": the recalled turns' tokens").isPositive();
+      ReadPolicies.PolicyResult inProcess = find(results, policy, 0);
+      assertThat(unbounded.readsPerQuestion()).as(policy + ": in process, 100 ms affords every read")
+          .isEqualTo(inProcess.readsPerQuestion());
+      assertThat(unbounded.hitAt()).as(policy + ": the same reads, the same finds").isEqualTo(inProcess.hitAt());
       ReadPolicies.PolicyResult priced = find(results, policy, 200);
+      assertThat(priced.tokensPerQuestion()).as(policy + ": nothing read, nothing brought back").isZero();
       assertThat(priced.readsPerQuestion()).as(policy).isZero();
       assertThat(priced.questionsUnread()).isEqualTo(5);
       assertThat(priced.hitAt()).containsEntry(1, 0.0).containsEntry(5, 0.0);
@@ -53,7 +63,7 @@ class ReadPoliciesTest {
   }
 
   private static ReadPolicies.PolicyResult find(List<ReadPolicies.PolicyResult> results, String policy, long rttMs) {
-    return results.stream().filter(r -> r.policy().equals(policy) && r.rttNanos() == rttMs * MS).findFirst()
-        .orElseThrow();
+    return results.stream().filter(r -> r.budgeted() && r.policy().equals(policy) && r.rttNanos() == rttMs * MS)
+        .findFirst().orElseThrow();
   }
 }
