@@ -50,6 +50,23 @@ class AdaptiveRecallTest {
   }
 
   @Test
+  void should_read_a_memory_that_keeps_words_by_its_hybrid_recall() {
+    PlaneEmbedder plane = new PlaneEmbedder().at("query order 42", 0).at("budget v1", 1).at("budget v2", 2)
+        .at("hotel", 60).at("order 42 refunded", 90);
+    List<String> texts = List.of("budget v1", "budget v2", "hotel", "order 42 refunded");
+    WorkingMemory vectors = WorkingMemory.builder(plane).build();
+    WorkingMemory words = WorkingMemory.builder(plane).lexical().lexicalContext(0).build();
+    texts.forEach(vectors::add);
+    texts.forEach(words::add);
+    AdaptiveRecall.Settings settings = new AdaptiveRecall.Settings(2, 2, 0, 1, 1);
+    assertThat(new AdaptiveRecall(vectors, plane, settings).recall("query order 42")).extracting(Recall::text)
+        .as("by meaning alone, the order is at right angles").containsExactly("budget v1", "budget v2");
+    assertThat(new AdaptiveRecall(words, plane, settings).recall("query order 42")).extracting(Recall::text)
+        .as("its words and its fifth place by meaning put it first").containsExactly("order 42 refunded",
+            "budget v1");
+  }
+
+  @Test
   void should_return_nothing_from_an_empty_memory_or_for_an_unknown_query() {
     AdaptiveRecall empty = new AdaptiveRecall(WorkingMemory.builder(embedder).build(), embedder,
         new AdaptiveRecall.Settings(2, 4, 0.25, 0.7, 0.9));

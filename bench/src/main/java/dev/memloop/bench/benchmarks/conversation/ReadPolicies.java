@@ -23,7 +23,8 @@ import java.util.function.Consumer;
  * <ul>
  *   <li>{@code single}: the paper's one fixed-k read per question (k the largest asked for), the store's hybrid recall.
  *   <li>{@code adaptive}: one read by the runtime's adaptive recall ({@link AdaptiveRecall}, its reference settings:
- *       a window of a quarter of the memory within [8, 32], near-copies dropped, by the embedder alone).
+ *       a window of a quarter of the memory within [8, 32], near-copies dropped, among the hybrid recall's
+ *       candidates).
  *   <li>{@code per-step}: the runtime's follow-up reads ({@link FollowUpRecall}, its defaults): up to
  *       {@value #STEPS} reads, one per reasoning step, each a hybrid recall of the question followed by the best turn
  *       the previous step found that no step followed yet (a multi-hop follow-up); the reads made so far fused by
