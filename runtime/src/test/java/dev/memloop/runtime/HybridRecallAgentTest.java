@@ -14,6 +14,7 @@ import dev.memloop.runtime.fleet.Fleet;
 import dev.memloop.runtime.fleet.FleetListener;
 import dev.memloop.runtime.fleet.FleetMember;
 import dev.memloop.runtime.fleet.FleetOptions;
+import dev.memloop.runtime.patterns.FollowUpRecall;
 import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.step.Decision;
 import dev.memloop.runtime.step.Observation;
@@ -65,6 +66,36 @@ class HybridRecallAgentTest {
     assertThat(vector).containsExactlyElementsOf(standalone(false));
     assertThat(hybrid).as("the fusion changes the order here, or this test could not fail").isNotEqualTo(vector);
     assertThat(hybrid.get(0)).contains("bravo-17");
+  }
+
+  @Test
+  void should_follow_up_on_the_steps_memory_as_on_a_memory_of_its_own() throws Exception {
+    List<String> found = new CopyOnWriteArrayList<>();
+    List<Integer> reads = new CopyOnWriteArrayList<>();
+    FollowUpRecall followUp = new FollowUpRecall(FollowUpRecall.DEFAULTS);
+    Reasoner reasoner = step -> {
+      if (step.turn() == 0) {
+        CompletionStage<?> chain = CompletableFuture.completedFuture(null);
+        for (String note : NOTES) {
+          chain = chain.thenCompose(x -> step.memory().remember(note));
+        }
+        return chain.thenApply(x -> Decision.skip("noted", Decision.Recognition.NONE));
+      }
+      FollowUpRecall.Reading reading = followUp.start(QUERY, 3);
+      return reading.next(step.memory()).thenCompose(x -> reading.next(step.memory()))
+          .thenCompose(x -> reading.next(step.memory())).thenApply(fused -> {
+            fused.forEach(item -> found.add(item.text()));
+            reads.add(reading.reads());
+            return Decision.skip("read", Decision.Recognition.NONE);
+          });
+    };
+    run(AgentSpec.builder("follows-up").policy(MemoryPolicyKind.PER_STEP).hybridRecall().reasoner(reasoner));
+    assertThat(reads).as("three reads, one after another, on the step's memory").containsExactly(3);
+    try (WorkingMemory memory = WorkingMemory.builder(EMBEDDER).lexical().build()) {
+      NOTES.forEach(memory::add);
+      assertThat(found).isNotEmpty().containsExactlyElementsOf(followUp.recall(memory, QUERY, 3).stream()
+          .map(Recall::text).toList());
+    }
   }
 
   @Test

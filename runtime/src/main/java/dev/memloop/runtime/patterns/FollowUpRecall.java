@@ -4,6 +4,7 @@ import dev.memloop.memory.MemoryQuery;
 import dev.memloop.memory.Recall;
 import dev.memloop.memory.WorkingMemory;
 import dev.memloop.memory.index.RankFusion;
+import dev.memloop.runtime.step.StepMemory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -11,6 +12,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 /**
  * Per-step reads that follow what the last read found: the first read is the memory's hybrid recall of the question;
@@ -20,9 +23,10 @@ import java.util.Set;
  * from the question, and at equal weights its finds pushed the question's own best items out (LoCoMo's hit@10 fell
  * 0.05 below one read; at 0.3 it rose 0.016 above it, docs/BENCHMARKS.md).
  *
- * <p>One read per {@link Reading#next()}, so that a step loop reads once a step and its budget decides whether the
- * next step reads at all; {@link #recall} makes them all at once. Reads the memory on the caller's thread: an agent
- * calls it from its own step, where its memory is its own.
+ * <p>One read at a time, so that a step loop reads once a step and its budget decides whether the next step reads at
+ * all: {@link Reading#next(WorkingMemory)} on a memory of one's own, {@link Reading#next(StepMemory)} on a step's
+ * memory (an agent built with hybrid recall), or {@link Reading#nextQuery()} and {@link Reading#accept} on any other.
+ * {@link #recall} makes them all at once. A reading is not thread-safe: one agent's step at a time.
  */
 public final class FollowUpRecall {
 
@@ -46,25 +50,19 @@ public final class FollowUpRecall {
   /** Three reads, each follow-up weighing 0.3: the settings measured on LoCoMo. */
   public static final Settings DEFAULTS = new Settings(3, 0.3);
 
-  private final WorkingMemory memory;
   private final Settings settings;
 
-  /** @throws IllegalArgumentException when {@code memory} cannot answer a hybrid recall (built without lexical()) */
-  public FollowUpRecall(WorkingMemory memory, Settings settings) {
-    if (memory == null || settings == null) {
-      throw new IllegalArgumentException("follow-up recall needs a memory and settings");
+  public FollowUpRecall(Settings settings) {
+    if (settings == null) {
+      throw new IllegalArgumentException("follow-up recall needs its settings");
     }
-    if (!memory.answersHybrid()) {
-      throw new IllegalArgumentException("follow-up recall reads hybrid: build the memory with lexical()");
-    }
-    this.memory = memory;
     this.settings = settings;
   }
 
-  /** Every read of {@code question} at once; the fused {@code k} best. */
-  public List<Recall> recall(String question, int k) {
+  /** Every read of {@code question} on {@code memory} at once; the fused {@code k} best. */
+  public List<Recall> recall(WorkingMemory memory, String question, int k) {
     Reading reading = start(question, k);
-    while (reading.next()) {
+    while (reading.next(memory)) {
       // each read follows the last
     }
     return reading.result();
@@ -93,13 +91,32 @@ public final class FollowUpRecall {
       this.nextQuery = question;
     }
 
-    /** Makes the next read; false, reading nothing, when every step was read or nothing new is left to follow. */
-    public boolean next() {
-      if (nextQuery == null || reads.size() == settings.steps()) {
-        return false;
+    /** Whether every step was read, or nothing new is left to follow. */
+    public boolean done() {
+      return nextQuery == null || reads.size() == settings.steps();
+    }
+
+    /**
+     * The next read's query: the question, then the question with the best item not yet followed; a hybrid recall of
+     * k items.
+     *
+     * @throws IllegalStateException when {@link #done()}
+     */
+    public MemoryQuery nextQuery() {
+      if (done()) {
+        throw new IllegalStateException("follow-up recall: every read of this question is made (" + reads.size()
+            + " of " + settings.steps() + ")");
       }
-      List<Recall> found = memory.search(MemoryQuery.text(nextQuery).k(k).hybrid().build());
-      reads.add(found);
+      return MemoryQuery.text(nextQuery).k(k).hybrid().build();
+    }
+
+    /** A read of {@link #nextQuery()} made: what it found, best first. */
+    public void accept(List<Recall> found) {
+      if (done()) {
+        throw new IllegalStateException("follow-up recall: every read of this question is made (" + reads.size()
+            + " of " + settings.steps() + ")");
+      }
+      reads.add(List.copyOf(found));
       nextQuery = null;
       for (Recall r : found) {
         if (followed.add(r.id())) {
@@ -107,7 +124,39 @@ public final class FollowUpRecall {
           break;
         }
       }
+    }
+
+    /**
+     * Makes the next read on {@code memory}; false, reading nothing, when {@link #done()}.
+     *
+     * @throws IllegalArgumentException when {@code memory} cannot answer a hybrid recall (built without lexical())
+     */
+    public boolean next(WorkingMemory memory) {
+      if (!memory.answersHybrid()) {
+        throw new IllegalArgumentException("follow-up recall reads hybrid: build the memory with lexical()");
+      }
+      if (done()) {
+        return false;
+      }
+      accept(memory.search(nextQuery()));
       return true;
+    }
+
+    /**
+     * Makes the next read on a step's memory (charged to the turn's budget, as every read is) and completes with the
+     * reads so far fused; completes with them at once, reading nothing, when {@link #done()}. A read the memory did
+     * not answer (unaffordable, timed out) is not counted, and the same read is asked next time.
+     */
+    public CompletionStage<List<Recall>> next(StepMemory memory) {
+      if (done()) {
+        return CompletableFuture.completedFuture(result());
+      }
+      return memory.search(nextQuery()).thenApply(found -> {
+        if (found.answered()) {
+          accept(found.items());
+        }
+        return result();
+      });
     }
 
     /** The reads made. */

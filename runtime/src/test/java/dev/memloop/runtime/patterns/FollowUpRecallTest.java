@@ -43,9 +43,10 @@ class FollowUpRecallTest {
   @Test
   void should_read_first_the_memorys_own_hybrid_recall() {
     WorkingMemory memory = memory();
-    FollowUpRecall.Reading reading = new FollowUpRecall(memory, FollowUpRecall.DEFAULTS).start(QUESTION, 5);
+    FollowUpRecall.Reading reading = new FollowUpRecall(FollowUpRecall.DEFAULTS).start(QUESTION, 5);
     assertThat(reading.result()).as("nothing read yet").isEmpty();
-    assertThat(reading.next()).isTrue();
+    assertThat(reading.nextQuery()).isEqualTo(MemoryQuery.text(QUESTION).k(5).hybrid().build());
+    assertThat(reading.next(memory)).isTrue();
     assertThat(reading.reads()).isEqualTo(1);
     assertThat(reading.result()).extracting(Recall::id).containsExactlyElementsOf(
         memory.search(MemoryQuery.text(QUESTION).k(5).hybrid().build()).stream().map(Recall::id).toList());
@@ -55,12 +56,16 @@ class FollowUpRecallTest {
   void should_follow_the_best_new_item_and_fuse_at_the_follow_up_weight() {
     WorkingMemory memory = memory();
     int k = 12;
-    FollowUpRecall.Reading reading = new FollowUpRecall(memory, new FollowUpRecall.Settings(2, 0.3)).start(QUESTION,
-        k);
-    assertThat(reading.next()).isTrue();
-    assertThat(reading.next()).isTrue();
-    assertThat(reading.next()).as("two steps at most").isFalse();
+    FollowUpRecall.Reading reading = new FollowUpRecall(new FollowUpRecall.Settings(2, 0.3)).start(QUESTION, k);
+    assertThat(reading.next(memory)).isTrue();
     List<Recall> first = memory.search(MemoryQuery.text(QUESTION).k(k).hybrid().build());
+    assertThat(reading.nextQuery()).as("the question with the best item not yet followed")
+        .isEqualTo(MemoryQuery.text(QUESTION + " " + first.get(0).text()).k(k).hybrid().build());
+    assertThat(reading.next(memory)).isTrue();
+    assertThat(reading.done()).isTrue();
+    assertThat(reading.next(memory)).as("two steps at most").isFalse();
+    assertThatThrownBy(reading::nextQuery).isInstanceOf(IllegalStateException.class)
+        .hasMessage("follow-up recall: every read of this question is made (2 of 2)");
     List<Recall> second = memory.search(MemoryQuery.text(QUESTION + " " + first.get(0).text()).k(k).hybrid().build());
     List<String> ids = new ArrayList<>();
     first.forEach(r -> ids.add(r.id()));
@@ -83,7 +88,7 @@ class FollowUpRecallTest {
     List<String> one = memory.search(MemoryQuery.text(QUESTION).k(12).hybrid().build()).stream().map(Recall::text)
         .toList();
     assertThat(one.get(0)).as("the first read finds the first hop").isEqualTo(FIRST_HOP);
-    List<String> followed = new FollowUpRecall(memory, FollowUpRecall.DEFAULTS).recall(QUESTION, 12).stream()
+    List<String> followed = new FollowUpRecall(FollowUpRecall.DEFAULTS).recall(memory, QUESTION, 12).stream()
         .map(Recall::text).toList();
     assertThat(followed.indexOf(SECOND_HOP)).as("Pixel's beach, found by following Pixel")
         .isLessThan(one.indexOf(SECOND_HOP));
@@ -99,9 +104,10 @@ class FollowUpRecallTest {
         "follow-up recall weight must be in (0, 1]: 0.0");
     assertThatThrownBy(() -> new FollowUpRecall.Settings(3, Double.NaN)).hasMessage(
         "follow-up recall weight must be in (0, 1]: NaN");
-    assertThatThrownBy(() -> new FollowUpRecall(WorkingMemory.builder(EMBEDDER).build(), FollowUpRecall.DEFAULTS))
+    FollowUpRecall recall = new FollowUpRecall(FollowUpRecall.DEFAULTS);
+    assertThatThrownBy(() -> recall.recall(WorkingMemory.builder(EMBEDDER).build(), QUESTION, 3))
         .hasMessage("follow-up recall reads hybrid: build the memory with lexical()");
-    FollowUpRecall recall = new FollowUpRecall(memory(), FollowUpRecall.DEFAULTS);
+    assertThatThrownBy(() -> new FollowUpRecall(null)).hasMessage("follow-up recall needs its settings");
     assertThatThrownBy(() -> recall.start(QUESTION, 0)).hasMessage("k must be > 0: 0");
     assertThatThrownBy(() -> recall.start(" ", 3)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("question");

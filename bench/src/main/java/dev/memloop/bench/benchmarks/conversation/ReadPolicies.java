@@ -170,7 +170,7 @@ public final class ReadPolicies {
     Reader(TurnMemory memory, Embedder embedder, List<String> labelOfTurn) {
       this.memory = memory;
       this.adaptive = memory.adaptive(embedder, ADAPTIVE);
-      this.followUp = memory.followUp(FollowUpRecall.DEFAULTS);
+      this.followUp = new FollowUpRecall(FollowUpRecall.DEFAULTS);
       this.labelOfTurn = labelOfTurn;
       this.tokensOfTurn = new int[labelOfTurn.size()];
       for (int t = 0; t < tokensOfTurn.length; t++) {
@@ -214,7 +214,7 @@ public final class ReadPolicies {
     FollowUpRecall.Reading reading = followUp.start(question, k);
     while (true) {
       long start = System.nanoTime();
-      if (!reading.next()) {
+      if (!memory.next(reading)) {
         break;
       }
       List<dev.memloop.memory.Recall> answer = reading.result(); // what the agent holds after this step

@@ -95,9 +95,9 @@ final class TurnMemory implements AutoCloseable {
     return new AdaptiveRecall(memory, embedder, settings);
   }
 
-  /** The runtime's follow-up reads over these turns' memory. */
-  FollowUpRecall followUp(FollowUpRecall.Settings settings) {
-    return new FollowUpRecall(memory, settings);
+  /** The next of {@code reading}'s reads, on these turns' memory; false when it has made them all. */
+  boolean next(FollowUpRecall.Reading reading) {
+    return reading.next(memory);
   }
 
   /** {@code found} as turn ordinals, in its order. */
