@@ -145,6 +145,8 @@ final class LocomoBenchCommand implements Callable<Integer> {
     TextTable policyTable = ReadPolicyReport.table(policies, sortedKs, "hit@");
     console.println(ReadPolicyReport.heading(budget));
     console.print(policyTable.plain());
+    ReadPolicyReport.Records policyRecords = ReadPolicyReport.records(budget, rttNanos, policies, shownK);
+    console.print(ReadPolicyReport.gains(policyRecords, "hit@"));
     Figure figure = ReadPolicyReport.figure(policies, shownK, budget, "LoCoMo", "hit@", "LoCoMo's questions", run);
     LocomoAnswers.Result answers = null;
     String answersNote;
@@ -179,7 +181,7 @@ final class LocomoBenchCommand implements Callable<Integer> {
         result.methods(), new ChangeRecords(firstEmbedder, "each step on top of the ones before it; the vector "
         + "search's and BM25's top " + LocomoRetrieval.FUSION_DEPTH + " fused as the memory fuses them; each "
         + "question recalled twice, the second timed, its embedding included", steps),
-        ReadPolicyReport.records(budget, rttNanos, policies), answers, answersNote);
+        policyRecords, answers, answersNote);
     String body = table.markdown() + "\n## The hybrid recall's changes, one at a time\n\n" + changeTable.markdown()
         + ReadPolicyReport.markdown(budget, records.readPolicies(), policyTable, figure) + "\n## Answers\n\n"
         + answersNote + "\n";

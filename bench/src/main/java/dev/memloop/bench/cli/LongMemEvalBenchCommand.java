@@ -106,10 +106,11 @@ final class LongMemEvalBenchCommand implements Callable<Integer> {
     console.println(ReadPolicyReport.heading(policyOptions.budget));
     console.print(policyTable.plain());
     int shownK = sortedKs.contains(10) ? 10 : sortedKs.get(sortedKs.size() - 1);
+    ReadPolicyReport.Records policyRecords = ReadPolicyReport.records(policyOptions.budget, rttNanos, policies, shownK);
+    console.print(ReadPolicyReport.gains(policyRecords, "session hit@"));
     Figure figure = ReadPolicyReport.figure(policies, shownK, policyOptions.budget, "LongMemEval", "session hit@",
         "LongMemEval's questions", run);
     console.println("retrieval only: no model answered any question");
-    ReadPolicyReport.Records policyRecords = ReadPolicyReport.records(policyOptions.budget, rttNanos, policies);
     Records records = new Records(result.questions(), result.turns(), result.defects(), result.methods(),
         policyRecords);
     return run.finish("longmemeval.json", records, table.markdown() + "\n## By question type (fused)\n\n"

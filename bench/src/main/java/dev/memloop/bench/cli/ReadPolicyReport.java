@@ -14,22 +14,60 @@ import java.util.Locale;
 /** The read policies' table and figure, as `bench locomo` and `bench longmemeval` print and draw them. */
 final class ReadPolicyReport {
 
-  /** The read policies' rungs and how they were priced, as the JSON report holds them. */
-  record Records(long budgetNanos, int padOps, List<Long> rttNanos, String rule,
+  /**
+   * The read policies' rungs and how they were priced, as the JSON report holds them.
+   *
+   * @param perStepGain per embedder, what the per-step reads find over one read, both with no budget
+   */
+  record Records(long budgetNanos, int padOps, List<Long> rttNanos, String rule, List<Gain> perStepGain,
       List<ReadPolicies.PolicyResult> results) {}
+
+  /** The per-step policy against one read, with no budget, at k: hit@k and tokens of recalled context each. */
+  record Gain(String embedder, int k, double single, double perStep, double gain, double singleTokens,
+      double perStepTokens) {}
 
   private ReadPolicyReport() {}
 
-  static Records records(Duration budget, List<Long> rttNanos, List<ReadPolicies.PolicyResult> policies) {
+  /** @param k the k of the per-step gain */
+  static Records records(Duration budget, List<Long> rttNanos, List<ReadPolicies.PolicyResult> policies, int k) {
+    List<Gain> gains = new ArrayList<>();
+    for (String embedder : policies.stream().map(ReadPolicies.PolicyResult::embedder).distinct().toList()) {
+      ReadPolicies.PolicyResult single = unbounded(policies, embedder, "single");
+      ReadPolicies.PolicyResult perStep = unbounded(policies, embedder, "per-step");
+      double one = single.hitAt().get(k);
+      double steps = perStep.hitAt().get(k);
+      gains.add(new Gain(embedder, k, one, steps, steps - one, single.tokensPerQuestion(),
+          perStep.tokensPerQuestion()));
+    }
     return new Records(budget.toNanos(), ReadPolicies.PAD_OPS, rttNanos, "a read runs if the budget left covers its "
         + "round trip plus " + ReadPolicies.PAD_OPS + " measured reads plus 1 ms; it is charged its own work plus the "
-        + "round trip (charged, not slept)", policies);
+        + "round trip (charged, not slept)", List.copyOf(gains), policies);
+  }
+
+  private static ReadPolicies.PolicyResult unbounded(List<ReadPolicies.PolicyResult> policies, String embedder,
+      String policy) {
+    return policies.stream().filter(p -> !p.budgeted() && p.embedder().equals(embedder) && p.policy().equals(policy))
+        .findFirst().orElseThrow();
+  }
+
+  /** One line per embedder: the per-step reads' gain over one read. */
+  static String gains(Records records, String hit) {
+    StringBuilder out = new StringBuilder();
+    for (Gain g : records.perStepGain()) {
+      out.append(String.format(Locale.ROOT, "per-step over one read (%s, no budget): %s%d %.3f against %.3f (%+.3f), "
+          + "%.0f tokens a question against %.0f%n", g.embedder(), hit, g.k(), g.perStep(), g.single(), g.gain(),
+          g.perStepTokens(), g.singleTokens()));
+    }
+    return out.toString();
   }
 
   /** The report's section: the rule, the table and the figure. */
   static String markdown(Duration budget, Records records, TextTable table, Figure figure) {
     return "\n## Read policies\n\nA budget of " + Units.config(budget) + " per question; " + records.rule() + ".\n\n"
-        + table.markdown() + "\n![" + figure.caption() + "](" + figure.png() + ")\n\n" + figure.caption() + "\n";
+        + table.markdown() + "\n" + records.perStepGain().stream().map(g -> String.format(Locale.ROOT, "Per-step over "
+        + "one read (%s, no budget): %+.3f at k = %d, %.0f tokens a question against %.0f.", g.embedder(), g.gain(),
+        g.k(), g.perStepTokens(), g.singleTokens())).collect(java.util.stream.Collectors.joining("\n\n", "\n", "\n"))
+        + "\n![" + figure.caption() + "](" + figure.png() + ")\n\n" + figure.caption() + "\n";
   }
 
   /** The line before the table. */

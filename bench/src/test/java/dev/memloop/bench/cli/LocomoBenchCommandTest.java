@@ -46,6 +46,12 @@ class LocomoBenchCommandTest {
     assertThat(policies.get("rttNanos")).extracting(JsonNode::asLong).containsExactly(0L, 5_000_000L, 15_000_000L,
         30_000_000L, 50_000_000L, 110_000_000L);
     assertThat(policies.get("results")).as("2 embedders x 3 policies x (no budget + 6 round trips)").hasSize(42);
+    assertThat(policies.get("perStepGain")).extracting(g -> g.get("embedder").asText() + "@" + g.get("k").asInt())
+        .containsExactly("hashing@5", "hashing-128@5");
+    JsonNode gain = policies.get("perStepGain").get(0);
+    assertThat(gain.get("gain").asDouble()).as("per-step's hit@5 less one read's, both with no budget")
+        .isEqualTo(policies.get("results").get(14).get("hitAt").get("5").asDouble()
+            - policies.get("results").get(0).get("hitAt").get("5").asDouble());
     JsonNode cloud = policies.get("results").get(6);
     assertThat(cloud.get("policy").asText() + " " + cloud.get("rttNanos").asLong()).isEqualTo("single 110000000");
     assertThat(cloud.get("questionsUnread").asInt()).as("no read fits 100 ms at 110 ms").isEqualTo(5);
