@@ -21,7 +21,7 @@ import java.util.concurrent.CompletionStage;
  * was just learnt, asked about again), and the reads so far are fused by reciprocal rank at
  * {@link RankFusion#HYBRID_C}, the first weighing 1 and each follow-up {@code followUpWeight}: a follow-up drifts
  * from the question, and at equal weights its finds pushed the question's own best items out (LoCoMo's hit@10 fell
- * 0.05 below one read; at 0.3 it rose 0.016 above it, docs/BENCHMARKS.md).
+ * 0.05 below one read; at 0.3 it rose 0.015 above it, docs/BENCHMARKS.md).
  *
  * <p>One read at a time, so that a step loop reads once a step and its budget decides whether the next step reads at
  * all: {@link Reading#next(WorkingMemory)} on a memory of one's own, {@link Reading#next(StepMemory)} on a step's
