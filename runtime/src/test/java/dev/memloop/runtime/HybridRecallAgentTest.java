@@ -19,6 +19,7 @@ import dev.memloop.runtime.policy.MemoryPolicyKind;
 import dev.memloop.runtime.step.Decision;
 import dev.memloop.runtime.step.Observation;
 import dev.memloop.runtime.step.Recalled;
+import dev.memloop.runtime.step.StepContext;
 import dev.memloop.runtime.step.Turn;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -75,11 +76,7 @@ class HybridRecallAgentTest {
     FollowUpRecall followUp = new FollowUpRecall(FollowUpRecall.DEFAULTS);
     Reasoner reasoner = step -> {
       if (step.turn() == 0) {
-        CompletionStage<?> chain = CompletableFuture.completedFuture(null);
-        for (String note : NOTES) {
-          chain = chain.thenCompose(x -> step.memory().remember(note));
-        }
-        return chain.thenApply(x -> Decision.skip("noted", Decision.Recognition.NONE));
+        return rememberNotes(step);
       }
       FollowUpRecall.Reading reading = followUp.start(QUERY, 3);
       return reading.next(step.memory()).thenCompose(x -> reading.next(step.memory()))
@@ -134,11 +131,7 @@ class HybridRecallAgentTest {
     List<String> found = new CopyOnWriteArrayList<>();
     Reasoner reasoner = step -> {
       if (step.turn() == 0) {
-        CompletionStage<?> chain = CompletableFuture.completedFuture(null);
-        for (String note : NOTES) {
-          chain = chain.thenCompose(x -> step.memory().remember(note));
-        }
-        return chain.thenApply(x -> Decision.skip("noted", Decision.Recognition.NONE));
+        return rememberNotes(step);
       }
       return step.memory().recall(QUERY, 3).thenApply((Recalled r) -> {
         r.items().forEach(item -> found.add(item.text()));
@@ -147,6 +140,15 @@ class HybridRecallAgentTest {
     };
     run(builder.reasoner(reasoner));
     return List.copyOf(found);
+  }
+
+  /** The first turn: every note remembered, one after another. */
+  private static CompletionStage<Decision> rememberNotes(StepContext step) {
+    CompletionStage<?> chain = CompletableFuture.completedFuture(null);
+    for (String note : NOTES) {
+      chain = chain.thenCompose(x -> step.memory().remember(note));
+    }
+    return chain.thenApply(x -> Decision.skip("noted", Decision.Recognition.NONE));
   }
 
   private static void run(AgentSpec.Builder builder) throws Exception {

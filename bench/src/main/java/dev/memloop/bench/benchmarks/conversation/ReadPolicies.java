@@ -79,18 +79,15 @@ public final class ReadPolicies {
   public static List<PolicyResult> run(List<LocomoFile.Conversation> data, Map<String, Embedder> embedders,
       List<Integer> ks, List<Long> rttNanos, long budgetNanos, Consumer<String> progress) {
     int maxK = ks.stream().mapToInt(Integer::intValue).max().orElseThrow();
-    List<PolicyResult> results = new ArrayList<>();
-    for (Map.Entry<String, Embedder> embedder : embedders.entrySet()) {
-      progress.accept(announce(embedder.getKey(), rttNanos, budgetNanos));
-      Ladder ladder = new Ladder(ks, rttNanos, budgetNanos);
+    return byEmbedder(embedders, ks, rttNanos, budgetNanos, progress, (embedder, ladder) -> {
       for (LocomoFile.Conversation conversation : data) {
-        try (TurnMemory memory = new TurnMemory(embedder.getValue(), new long[TurnRecall.METHODS.size()])) {
+        try (TurnMemory memory = new TurnMemory(embedder, new long[TurnRecall.METHODS.size()])) {
           List<String> diaIds = new ArrayList<>();
           for (LocomoFile.Turn turn : conversation.turns()) {
             memory.add(turn.item());
             diaIds.add(turn.diaId());
           }
-          Reader reader = new Reader(memory, embedder.getValue(), diaIds);
+          Reader reader = new Reader(memory, embedder, diaIds);
           Set<String> known = new LinkedHashSet<>(diaIds);
           for (LocomoFile.Question question : conversation.questions()) {
             Set<String> evidence = LocomoRetrieval.usableEvidence(question, known);
@@ -101,9 +98,7 @@ public final class ReadPolicies {
           }
         }
       }
-      results.addAll(ladder.results(embedder.getKey()));
-    }
-    return results;
+    });
   }
 
   /**
@@ -114,15 +109,12 @@ public final class ReadPolicies {
   public static List<PolicyResult> run(LongMemEvalFile.Questions data, Map<String, Embedder> embedders,
       List<Integer> ks, List<Long> rttNanos, long budgetNanos, Consumer<String> progress) {
     int maxK = ks.stream().mapToInt(Integer::intValue).max().orElseThrow();
-    List<PolicyResult> results = new ArrayList<>();
-    for (Map.Entry<String, Embedder> embedder : embedders.entrySet()) {
-      progress.accept(announce(embedder.getKey(), rttNanos, budgetNanos));
-      Ladder ladder = new Ladder(ks, rttNanos, budgetNanos);
+    return byEmbedder(embedders, ks, rttNanos, budgetNanos, progress, (embedder, ladder) -> {
       for (LongMemEvalFile.Question q : data) {
         if (q.abstention() || q.answerSessionIds().isEmpty()) {
           continue;
         }
-        try (TurnMemory memory = new TurnMemory(embedder.getValue(), new long[TurnRecall.METHODS.size()])) {
+        try (TurnMemory memory = new TurnMemory(embedder, new long[TurnRecall.METHODS.size()])) {
           List<String> sessionOfTurn = new ArrayList<>();
           for (LongMemEvalFile.Session session : q.sessions()) {
             for (LongMemEvalFile.Turn turn : session.turns()) {
@@ -130,19 +122,30 @@ public final class ReadPolicies {
               sessionOfTurn.add(session.id());
             }
           }
-          Reader reader = new Reader(memory, embedder.getValue(), sessionOfTurn);
+          Reader reader = new Reader(memory, embedder, sessionOfTurn);
           ladder.answer(q.type(), reader.read(q.text(), maxK * LongMemEvalRetrieval.DEPTH), reader,
               new LinkedHashSet<>(q.answerSessionIds()));
         }
       }
+    });
+  }
+
+  /** A benchmark's questions, fed to one embedder's ladder. */
+  private interface Feed {
+    void questions(Embedder embedder, Ladder ladder);
+  }
+
+  private static List<PolicyResult> byEmbedder(Map<String, Embedder> embedders, List<Integer> ks, List<Long> rttNanos,
+      long budgetNanos, Consumer<String> progress, Feed feed) {
+    List<PolicyResult> results = new ArrayList<>();
+    for (Map.Entry<String, Embedder> embedder : embedders.entrySet()) {
+      progress.accept("read policies, embedder " + embedder.getKey() + ": " + POLICIES.size() + " policies, "
+          + rttNanos.size() + " round trips, a budget of " + budgetNanos / 1_000_000.0 + " ms per question");
+      Ladder ladder = new Ladder(ks, rttNanos, budgetNanos);
+      feed.questions(embedder.getValue(), ladder);
       results.addAll(ladder.results(embedder.getKey()));
     }
     return results;
-  }
-
-  private static String announce(String embedder, List<Long> rttNanos, long budgetNanos) {
-    return "read policies, embedder " + embedder + ": " + POLICIES.size() + " policies, " + rttNanos.size()
-        + " round trips, a budget of " + budgetNanos / 1_000_000.0 + " ms per question";
   }
 
   /** Each policy's reads of one question, made in process and timed. */
