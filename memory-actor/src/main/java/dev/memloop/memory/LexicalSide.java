@@ -7,6 +7,7 @@ import dev.memloop.memory.index.TextAnalysis;
 import dev.memloop.memory.index.VectorIndex;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +40,7 @@ abstract class LexicalSide {
     void added(long key, int ordinal, String text, String thread) {}
 
     @Override
-    void removed(long key) {}
+    void removed(long key, String thread) {}
 
     @Override
     void moved(long key, int ordinal) {}
@@ -79,7 +80,8 @@ abstract class LexicalSide {
    */
   abstract void added(long key, int ordinal, String text, String thread);
 
-  abstract void removed(long key);
+  /** The item under {@code key}, of {@code thread} (as it was added), was removed. */
+  abstract void removed(long key, String thread);
 
   /** The item under {@code key} moved to {@code ordinal} (a removal filled its hole with the last item). */
   abstract void moved(long key, int ordinal);
@@ -151,16 +153,15 @@ abstract class LexicalSide {
     }
 
     @Override
-    void removed(long key) {
+    void removed(long key, String thread) {
       index.remove(key);
       ordinalOfKey.remove(key);
       if (context == 0) {
         return;
       }
-      for (ArrayDeque<Long> latest : latestByThread.values()) {
-        if (latest.remove(key)) {
-          break;
-        }
+      ArrayDeque<Long> latest = latestByThread.get(thread);
+      if (latest != null && latest.remove(key) && latest.isEmpty()) {
+        latestByThread.remove(thread);
       }
       long[] before = contextOf.remove(key);
       if (before != null) {
@@ -175,7 +176,7 @@ abstract class LexicalSide {
       if (readers != null) { // read each again without the removed item's words
         for (long reader : readers) {
           long[] old = contextOf.get(reader);
-          long[] kept = java.util.Arrays.stream(old).filter(k -> k != key).toArray();
+          long[] kept = Arrays.stream(old).filter(k -> k != key).toArray();
           if (kept.length == 0) {
             contextOf.remove(reader);
           } else {

@@ -84,8 +84,17 @@ class LexicalContextTest {
     assertThat(top3(memory)).contains(ANSWER);
     memory.remove(question);
     assertThat(top3(memory)).as("the answer was read again without the removed question").doesNotContain(ANSWER);
-    memory.add("Another line about nothing in particular.");
-    assertThat(top3(memory)).as("and the next item does not read the removed one either").doesNotContain(ANSWER);
+  }
+
+  @Test
+  void should_not_give_a_removed_latest_item_as_context_to_the_next() {
+    WorkingMemory memory = WorkingMemory.builder(EMBEDDER).lexical().build();
+    fill(memory);
+    String question = memory.add(QUESTION);
+    memory.remove(question);
+    memory.add(ANSWER);
+    fill(memory);
+    assertThat(top3(memory)).as("the answer came after the question was gone").doesNotContain(ANSWER);
   }
 
   @Test
