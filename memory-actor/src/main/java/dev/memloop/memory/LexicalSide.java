@@ -5,7 +5,6 @@ import dev.memloop.memory.index.LexicalIndex;
 import dev.memloop.memory.index.SearchBuffers;
 import dev.memloop.memory.index.TextAnalysis;
 import dev.memloop.memory.index.VectorIndex;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -98,8 +97,12 @@ abstract class LexicalSide {
     private final IntFunction<String> textAt;
     /** Each item's ordinal by key: BM25's hits come back by key. */
     private final Map<Long, Integer> ordinalOfKey = new HashMap<>();
-    /** The keys each thread added last, newest first, at most {@link #context}. */
-    private final Map<String, ArrayDeque<Long>> latestByThread = new HashMap<>();
+    /** Each thread's latest present item; with {@link #previousOf} and {@link #nextOf}, a list per thread. */
+    private final Map<String, Long> latestOf = new HashMap<>();
+    /** The present item its thread added before an item, if any. */
+    private final Map<Long, Long> previousOf = new HashMap<>();
+    /** The present item its thread added after an item, if any. */
+    private final Map<Long, Long> nextOf = new HashMap<>();
     /** The keys an item was read with (nearest first); absent when none. */
     private final Map<Long, long[]> contextOf = new HashMap<>();
     /** The keys that read an item as context; absent when none. */
@@ -123,21 +126,22 @@ abstract class LexicalSide {
         index.add(key, text);
         return;
       }
-      ArrayDeque<Long> latest = latestByThread.computeIfAbsent(thread, t -> new ArrayDeque<>(context));
-      long[] before = new long[latest.size()];
-      int at = 0;
-      for (long earlier : latest) {
-        before[at++] = earlier;
+      Long latest = latestOf.put(thread, key);
+      long[] before = new long[context];
+      int count = 0;
+      for (Long earlier = latest; earlier != null && count < context; earlier = previousOf.get(earlier)) {
+        before[count++] = earlier;
         readBy.computeIfAbsent(earlier, k -> new ArrayList<>(context)).add(key);
       }
-      if (before.length > 0) {
+      before = Arrays.copyOf(before, count);
+      if (latest != null) {
+        previousOf.put(key, latest);
+        nextOf.put(latest, key);
+      }
+      if (count > 0) {
         contextOf.put(key, before);
       }
       index.add(key, text, contextOf(before));
-      if (latest.size() == context) {
-        latest.removeLast();
-      }
-      latest.addFirst(key);
     }
 
     /** The texts of {@code before}, one a line; empty for none. */
@@ -159,9 +163,25 @@ abstract class LexicalSide {
       if (context == 0) {
         return;
       }
-      ArrayDeque<Long> latest = latestByThread.get(thread);
-      if (latest != null && latest.remove(key) && latest.isEmpty()) {
-        latestByThread.remove(thread);
+      Long previous = previousOf.remove(key); // out of its thread's list: the next add reads the one before it
+      Long next = nextOf.remove(key);
+      if (next != null) {
+        if (previous != null) {
+          previousOf.put(next, previous);
+        } else {
+          previousOf.remove(next);
+        }
+      } else if (previous != null) {
+        latestOf.put(thread, previous);
+      } else {
+        latestOf.remove(thread);
+      }
+      if (previous != null) {
+        if (next != null) {
+          nextOf.put(previous, next);
+        } else {
+          nextOf.remove(previous);
+        }
       }
       long[] before = contextOf.remove(key);
       if (before != null) {
@@ -197,7 +217,9 @@ abstract class LexicalSide {
     void clear() {
       index.clear();
       ordinalOfKey.clear();
-      latestByThread.clear();
+      latestOf.clear();
+      previousOf.clear();
+      nextOf.clear();
       contextOf.clear();
       readBy.clear();
     }

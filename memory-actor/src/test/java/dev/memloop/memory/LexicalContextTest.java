@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memloop.memory.embed.HashingEmbedder;
+import dev.memloop.memory.index.LexicalIndex;
+import dev.memloop.memory.index.RankFusion;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -12,7 +16,8 @@ import org.junit.jupiter.api.Test;
 /**
  * BM25 reads each item with the items its writer added just before it (the lexical context): an answer is found by
  * the words of the question before it, below the question itself; another writer's items and another kind's are
- * never context; a removed item's words stop matching the items that read it; 0 reads each item alone.
+ * never context; a removed item's words stop matching the items that read it, and the next item reads the present
+ * ones before it; after random adds and removals the ranking is a model's; 0 reads each item alone.
  */
 class LexicalContextTest {
 
@@ -95,6 +100,70 @@ class LexicalContextTest {
     memory.add(ANSWER);
     fill(memory);
     assertThat(top3(memory)).as("the answer came after the question was gone").doesNotContain(ANSWER);
+  }
+
+  /** One item of the model: its key, text, thread and the keys it read as context (nearest first), while present. */
+  private record Modelled(String id, String text, String thread, List<String> context) {}
+
+  @Test
+  void should_rank_as_a_model_of_the_context_after_random_adds_and_removals() {
+    SplittableRandom random = new SplittableRandom(45);
+    WorkingMemory memory = WorkingMemory.builder(EMBEDDER).lexical().build();
+    List<Modelled> present = new ArrayList<>();
+    for (int step = 0; step < 600; step++) {
+      if (!present.isEmpty() && random.nextInt(4) == 0) { // remove one; whoever read it reads the rest of its context
+        Modelled gone = present.remove(random.nextInt(present.size()));
+        memory.remove(gone.id());
+        for (int i = 0; i < present.size(); i++) {
+          Modelled m = present.get(i);
+          if (m.context().contains(gone.id())) {
+            List<String> rest = new ArrayList<>(m.context());
+            rest.remove(gone.id());
+            present.set(i, new Modelled(m.id(), m.text(), m.thread(), rest));
+          }
+        }
+        continue;
+      }
+      String author = random.nextBoolean() ? "alice" : "bob";
+      StringBuilder text = new StringBuilder();
+      for (int w = 0; w < 5; w++) {
+        text.append(w == 0 ? "" : " ").append(FILLER[random.nextInt(FILLER.length)]);
+      }
+      List<String> before = new ArrayList<>(); // the thread's two latest present items, nearest first
+      for (int i = present.size() - 1; i >= 0 && before.size() < 2; i--) {
+        if (present.get(i).thread().equals(author)) {
+          before.add(present.get(i).id());
+        }
+      }
+      String id = memory.add(text.toString(), MemoryKind.NOTE.tag(author, Map.of()));
+      present.add(new Modelled(id, text.toString(), author, before));
+    }
+    LexicalIndex byHand = new LexicalIndex();
+    Map<String, String> textOf = new HashMap<>();
+    present.forEach(m -> textOf.put(m.id(), m.text()));
+    for (int i = 0; i < present.size(); i++) {
+      Modelled m = present.get(i);
+      byHand.add(i, m.text(), String.join("\n", m.context().stream().map(textOf::get).toList()));
+    }
+    for (String query : List.of("disk full", "vegan hotel friday", "refund paid owner", "night train storage")) {
+      long[] byVector = memory.search(MemoryQuery.text(query).k(50).build()).stream()
+          .mapToLong(r -> indexOf(present, r.id())).toArray();
+      long[] byText = byHand.search(query, 50, RankFusion.MIN_LEXICAL_SHARE).stream()
+          .mapToLong(LexicalIndex.Hit::key).toArray();
+      List<String> expected = RankFusion.fuse(List.of(byVector, byText), 10,
+          RankFusion.HYBRID_C).stream().map(f -> present.get((int) f.key()).id()).toList();
+      assertThat(memory.search(MemoryQuery.text(query).k(10).hybrid().build())).extracting(Recall::id)
+          .as("query '%s'", query).containsExactlyElementsOf(expected);
+    }
+  }
+
+  private static int indexOf(List<Modelled> present, String id) {
+    for (int i = 0; i < present.size(); i++) {
+      if (present.get(i).id().equals(id)) {
+        return i;
+      }
+    }
+    throw new AssertionError("not in the model: " + id);
   }
 
   @Test
