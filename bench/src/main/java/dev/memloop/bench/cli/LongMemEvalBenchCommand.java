@@ -13,12 +13,14 @@ import dev.memloop.memory.Embedder;
 import dev.memloop.memory.timing.Units;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -68,9 +70,11 @@ final class LongMemEvalBenchCommand implements Callable<Integer> {
     parameters.put("embedders", retrieval.embedders);
     parameters.put("k", sortedKs);
     parameters.put("analysis", lexical.name());
+    parameters.put("rtt", rttNanos.stream().map(n -> Units.config(Duration.ofNanos(n))).toList());
+    parameters.put("budget", Units.config(policyOptions.budget));
     CommandRun run = CommandRun.start(spec, output, "longmemeval", parameters);
     PrintWriter console = run.console();
-    java.util.function.Consumer<String> progress = line -> {
+    Consumer<String> progress = line -> {
       console.println(line);
       console.flush();
     };
