@@ -1,7 +1,6 @@
 package dev.memloop.bench.benchmarks.conversation;
 
 import dev.memloop.memory.Embedder;
-import dev.memloop.memory.timing.NearestRank;
 import dev.memloop.runtime.policy.LatencyBudget;
 import dev.memloop.runtime.patterns.AdaptiveRecall;
 import dev.memloop.runtime.patterns.FollowUpRecall;
@@ -132,7 +131,7 @@ public final class ReadPolicies {
 
   /** A benchmark's questions, fed to one embedder's ladder. */
   private interface Feed {
-    void questions(Embedder embedder, Ladder ladder);
+    void questions(Embedder embedder, PolicyLadder ladder);
   }
 
   private static List<PolicyResult> byEmbedder(Map<String, Embedder> embedders, List<Integer> ks, List<Long> rttNanos,
@@ -141,7 +140,7 @@ public final class ReadPolicies {
     for (Map.Entry<String, Embedder> embedder : embedders.entrySet()) {
       progress.accept("read policies, embedder " + embedder.getKey() + ": " + POLICIES.size() + " policies, "
           + rttNanos.size() + " round trips, a budget of " + budgetNanos / 1_000_000.0 + " ms per question");
-      Ladder ladder = new Ladder(ks, rttNanos, budgetNanos);
+      PolicyLadder ladder = new PolicyLadder(ks, rttNanos, budgetNanos);
       feed.questions(embedder.getValue(), ladder);
       results.addAll(ladder.results(embedder.getKey()));
     }
@@ -149,7 +148,7 @@ public final class ReadPolicies {
   }
 
   /** Each policy's reads of one question, made in process and timed. */
-  private record Reads(List<Read> single, List<Read> adaptive, List<Read> perStep) {
+  record Reads(List<Read> single, List<Read> adaptive, List<Read> perStep) {
     List<Read> of(String policy) {
       return switch (policy) {
         case "single" -> single;
@@ -163,7 +162,7 @@ public final class ReadPolicies {
    * One memory's policies, and what its turns are scored as ({@code labelOfTurn}: a LoCoMo turn's id, a LongMemEval
    * turn's session) and cost as context.
    */
-  private static final class Reader {
+  static final class Reader {
     final TurnMemory memory;
     final AdaptiveRecall adaptive;
     final FollowUpRecall followUp;
@@ -187,30 +186,6 @@ public final class ReadPolicies {
     }
   }
 
-  /** One embedder's rungs: every policy with no budget and at each round trip within the budget. */
-  private static final class Ladder {
-    final List<Rung> rungs = new ArrayList<>();
-
-    Ladder(List<Integer> ks, List<Long> rttNanos, long budgetNanos) {
-      for (String policy : POLICIES) {
-        rungs.add(new Rung(policy, 0, new RetrievalScores(ks), null));
-        for (long rtt : rttNanos) {
-          rungs.add(new Rung(policy, rtt, new RetrievalScores(ks), new LatencyBudget(budgetNanos, PAD_OPS)));
-        }
-      }
-    }
-
-    void answer(String category, Reads reads, Reader reader, Set<String> evidence) {
-      for (Rung rung : rungs) {
-        rung.answer(category, reads.of(rung.policy), reader.labelOfTurn, reader.tokensOfTurn, evidence);
-      }
-    }
-
-    List<PolicyResult> results(String embedder) {
-      return rungs.stream().map(r -> r.result(embedder)).toList();
-    }
-  }
-
   /** The per-step policy's reads, all of them (whether the budget affords them is decided per rung). */
   static List<Read> perStep(TurnMemory memory, FollowUpRecall followUp, String question, int k) {
     List<Read> reads = new ArrayList<>(STEPS);
@@ -231,73 +206,5 @@ public final class ReadPolicies {
     long start = System.nanoTime();
     long[] turns = read.get();
     return new Read(turns, turns, System.nanoTime() - start);
-  }
-
-  /** One policy at one round trip: its budget (carried from question to question, as an agent's) and its scores. */
-  private static final class Rung {
-    final String policy;
-    final long rtt;
-    final RetrievalScores scores;
-    /** Null: no budget, every read made runs. */
-    final LatencyBudget budget;
-    final List<Long> memoryNanos = new ArrayList<>();
-    long reads;
-    long tokens;
-    int unread;
-
-    Rung(String policy, long rtt, RetrievalScores scores, LatencyBudget budget) {
-      this.policy = policy;
-      this.rtt = rtt;
-      this.scores = scores;
-      this.budget = budget;
-    }
-
-    /** @param labelOfTurn what a recalled turn is scored as; equal labels count once, where first recalled */
-    void answer(String category, List<Read> made, List<String> labelOfTurn, int[] tokensOfTurn,
-        Set<String> evidence) {
-      if (budget != null) {
-        budget.startTurn();
-      }
-      List<long[]> ran = new ArrayList<>(made.size());
-      long spent = 0;
-      Set<Long> seen = new java.util.HashSet<>();
-      for (Read read : made) {
-        long cost = read.nanos() + rtt;
-        if (budget != null) {
-          long reserved = budget.reserve(rtt);
-          if (reserved == LatencyBudget.UNAFFORDABLE) {
-            break;
-          }
-          budget.settle(reserved, cost, rtt);
-        }
-        spent += cost;
-        ran.add(read.turns());
-        for (int r = 0; r < Math.min(CONTEXT_K, read.turns().length); r++) {
-          if (seen.add(read.turns()[r])) {
-            tokens += tokensOfTurn[(int) read.turns()[r]];
-          }
-        }
-      }
-      reads += ran.size();
-      unread += ran.isEmpty() ? 1 : 0;
-      memoryNanos.add(spent);
-      Set<String> recalled = new LinkedHashSet<>();
-      if (!ran.isEmpty()) {
-        for (long t : made.get(ran.size() - 1).answer()) {
-          recalled.add(labelOfTurn.get((int) t));
-        }
-      }
-      scores.add(category, new ArrayList<>(recalled), evidence);
-    }
-
-    PolicyResult result(String embedder) {
-      RetrievalScores.Summary overall = scores.overall();
-      long[] samples = memoryNanos.stream().mapToLong(Long::longValue).toArray();
-      int questions = overall.questions();
-      return new PolicyResult(embedder, policy, budget != null, rtt, overall.hitAt(), overall.recallAt(),
-          overall.mrr(), questions, questions == 0 ? 0 : (double) reads / questions, unread,
-          samples.length == 0 ? 0 : NearestRank.of(samples, 0.5), samples.length == 0 ? 0 : NearestRank.of(samples,
-          0.99), questions == 0 ? 0 : (double) tokens / questions);
-    }
   }
 }
