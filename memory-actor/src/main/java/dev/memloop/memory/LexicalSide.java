@@ -36,10 +36,10 @@ abstract class LexicalSide {
     }
 
     @Override
-    void added(long key, int ordinal, String text, String thread) {}
+    void added(long key, int ordinal, String text, Map<String, ?> metadata) {}
 
     @Override
-    void removed(long key, String thread) {}
+    void removed(long key, Map<String, ?> metadata) {}
 
     @Override
     void moved(long key, int ordinal) {}
@@ -74,13 +74,12 @@ abstract class LexicalSide {
   /**
    * An item was added under {@code key}, at {@code ordinal} of the vector index.
    *
-   * @param thread the items it may read as context: the ones added before it with an equal thread (its kind and
-   *     author)
+   * @param metadata its metadata, whose kind and author name its thread: the items it may read as context
    */
-  abstract void added(long key, int ordinal, String text, String thread);
+  abstract void added(long key, int ordinal, String text, Map<String, ?> metadata);
 
-  /** The item under {@code key}, of {@code thread} (as it was added), was removed. */
-  abstract void removed(long key, String thread);
+  /** The item under {@code key}, with {@code metadata} (as it was added), was removed. */
+  abstract void removed(long key, Map<String, ?> metadata);
 
   /** The item under {@code key} moved to {@code ordinal} (a removal filled its hole with the last item). */
   abstract void moved(long key, int ordinal);
@@ -120,12 +119,13 @@ abstract class LexicalSide {
     }
 
     @Override
-    void added(long key, int ordinal, String text, String thread) {
+    void added(long key, int ordinal, String text, Map<String, ?> metadata) {
       ordinalOfKey.put(key, ordinal);
       if (context == 0) {
         index.add(key, text);
         return;
       }
+      String thread = thread(metadata);
       Long latest = latestOf.put(thread, key);
       long[] before = new long[context];
       int count = 0;
@@ -144,6 +144,12 @@ abstract class LexicalSide {
       index.add(key, text, contextOf(before));
     }
 
+    /** The items an item's context reads from: one kind by one author, never another writer's notes. */
+    private static String thread(Map<String, ?> metadata) {
+      String author = MemoryKind.authorOf(metadata);
+      return MemoryKind.of(metadata).name() + '/' + (author == null ? "" : author);
+    }
+
     /** The texts of {@code before}, one a line; empty for none. */
     private String contextOf(long[] before) {
       if (before.length == 0) {
@@ -157,12 +163,13 @@ abstract class LexicalSide {
     }
 
     @Override
-    void removed(long key, String thread) {
+    void removed(long key, Map<String, ?> metadata) {
       index.remove(key);
       ordinalOfKey.remove(key);
       if (context == 0) {
         return;
       }
+      String thread = thread(metadata);
       Long previous = previousOf.remove(key); // out of its thread's list: the next add reads the one before it
       Long next = nextOf.remove(key);
       if (next != null) {

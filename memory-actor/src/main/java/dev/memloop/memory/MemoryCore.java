@@ -203,7 +203,7 @@ final class MemoryCore implements IdTable.Ids {
     }
     texts[ordinal] = sharedText == null ? text : sharedText.apply(text);
     metadata[ordinal] = meta;
-    lexical.added(key, ordinal, text, thread(meta));
+    lexical.added(key, ordinal, text, meta);
     byId.put(id != null ? id.hashCode() : generated.hashCode(), ordinal);
     String identity = ItemIdentity.of(meta);
     if (identity != null) {
@@ -212,12 +212,6 @@ final class MemoryCore implements IdTable.Ids {
     order.append(ordinal);
     timeline.added(ordinal, meta, recorded);
     return id != null ? id : generated;
-  }
-
-  /** The items an item's lexical context reads from: one kind by one author, never another writer's notes. */
-  private static String thread(Map<String, ?> meta) {
-    String author = MemoryKind.authorOf(meta);
-    return MemoryKind.of(meta).name() + '/' + (author == null ? "" : author);
   }
 
   private static Map<String, Object> without(Map<String, Object> meta, String key) {
@@ -476,7 +470,7 @@ final class MemoryCore implements IdTable.Ids {
     String lastIdentity = ordinal != last ? ItemIdentity.of(metadataAt(last)) : null;
     int lastHash = ordinal != last ? hashAt(last) : 0;
     long lastKey = index.key(last); // for the lexical side, the moved item's key
-    lexical.removed(index.key(ordinal), thread(metadataAt(ordinal)));
+    lexical.removed(index.key(ordinal), metadataAt(ordinal));
     index.removeAt(ordinal);
     if (ordinal != last) {
       if (ids.length > 0) {
