@@ -20,8 +20,8 @@ import java.util.Map;
  * are looked up in the analyzer's buffer, in place, and its score buffers are reused. Not thread-safe: its owner (a
  * memory's single writer, or its lock) serializes use.
  *
- * <p>Over 300 lines for one reason: the postings, their removal and the scoring share packed arrays that a search
- * reads without allocating, and splitting them would hand those arrays across classes.
+ * <p>Terms get their ids from {@link TermIds}, and each its {@link Postings}; the docs' arrays and the scoring stay
+ * here, read by a search without allocating.
  */
 public final class LexicalIndex implements TextAnalysis.TermSink {
 
@@ -33,11 +33,7 @@ public final class LexicalIndex implements TextAnalysis.TermSink {
   /** A scored text: its key and its BM25 score. */
   public record Hit(long key, float score) {}
 
-  // ids by term: an open-addressing table (linear probing) whose lookups read a region of a text in place, so that a
-  // search allocates no string per query term; a term's id is its index in postings
-  private String[] termSlots = new String[64];
-  private int[] idOfSlot = new int[64];
-  private int termCount;
+  private final TermIds terms = new TermIds(); // a term's id is its index in postings
   private int[] queryMark = new int[64]; // by term id: the search that last counted it (distinct query terms)
   private int queryEpoch;
   private final List<Postings> postings = new ArrayList<>();
@@ -81,12 +77,6 @@ public final class LexicalIndex implements TextAnalysis.TermSink {
     return analysis;
   }
 
-  private static final class Postings {
-    int[] docs = new int[4];
-    int[] tfs = new int[4];
-    int size;
-  }
-
   /** Live texts. */
   public int size() {
     return live;
@@ -116,18 +106,8 @@ public final class LexicalIndex implements TextAnalysis.TermSink {
       throw new IllegalArgumentException("key " + key + " is indexed already");
     }
     Map<Integer, Integer> counts = new HashMap<>();
-    int length = 0;
-    int ownWeight = context.isEmpty() ? 1 : OWN_WEIGHT;
-    for (String term : terms(text)) {
-      counts.merge(termId(term), ownWeight, Integer::sum);
-      length += ownWeight;
-    }
-    if (!context.isEmpty()) {
-      for (String term : terms(context)) {
-        counts.merge(termId(term), 1, Integer::sum);
-        length++;
-      }
-    }
+    int length = context.isEmpty() ? count(text, 1, counts)
+        : count(text, OWN_WEIGHT, counts) + count(context, 1, counts);
     // a text of stop words only has no terms: it is kept (removals still find it) and matches no query
     int doc = freeCount > 0 ? free[--freeCount] : slots++;
     grow(doc + 1);
@@ -137,7 +117,7 @@ public final class LexicalIndex implements TextAnalysis.TermSink {
     int i = 0;
     for (Map.Entry<Integer, Integer> e : counts.entrySet()) {
       distinct[i++] = e.getKey();
-      append(postings.get(e.getKey()), doc, e.getValue());
+      postings.get(e.getKey()).add(doc, e.getValue());
     }
     docTerms[doc] = distinct;
     docOfKey.put(key, doc);
@@ -152,15 +132,7 @@ public final class LexicalIndex implements TextAnalysis.TermSink {
       return false;
     }
     for (int term : docTerms[doc]) {
-      Postings p = postings.get(term);
-      for (int j = 0; j < p.size; j++) {
-        if (p.docs[j] == doc) { // the order of postings does not matter: the last one takes its place
-          p.size--;
-          p.docs[j] = p.docs[p.size];
-          p.tfs[j] = p.tfs[p.size];
-          break;
-        }
-      }
+      postings.get(term).remove(doc);
     }
     docTerms[doc] = null;
     totalLength -= lengths[doc];
@@ -174,8 +146,7 @@ public final class LexicalIndex implements TextAnalysis.TermSink {
 
   /** Removes every text. */
   public void clear() {
-    Arrays.fill(termSlots, null);
-    termCount = 0;
+    terms.clear();
     postings.clear();
     docOfKey.clear();
     Arrays.fill(docTerms, null);
@@ -249,7 +220,7 @@ public final class LexicalIndex implements TextAnalysis.TermSink {
   /** One term of the query in progress, in the analyzer's buffer: its postings add to the texts that hold it. */
   @Override
   public void term(char[] buffer, int length) {
-    int id = findTerm(buffer, length);
+    int id = terms.find(buffer, length);
     if (id < 0 || queryMark[id] == queryEpoch) {
       return; // a term no text holds, or one this query counted already
     }
@@ -283,109 +254,26 @@ public final class LexicalIndex implements TextAnalysis.TermSink {
     return out;
   }
 
-  /** The id of {@code term} (as the analysis read it), made if new. */
+  /** The id of {@code term} (as the analysis read it), made, with its empty postings, if new. */
   private int termId(String term) {
-    int found = findTerm(term);
-    if (found >= 0) {
-      return found;
-    }
-    if ((termCount + 1) * 2 > termSlots.length) { // at most half full: probes stay short
-      rehash(termSlots.length * 2);
-    }
-    int slot = slotFor(hash(term));
-    while (termSlots[slot] != null) {
-      slot = (slot + 1) & (termSlots.length - 1);
-    }
-    int id = termCount++;
-    termSlots[slot] = term;
-    idOfSlot[slot] = id;
-    postings.add(new Postings());
-    if (queryMark.length < termCount) {
-      queryMark = Arrays.copyOf(queryMark, termSlots.length);
+    int id = terms.intern(term);
+    if (id == postings.size()) {
+      postings.add(new Postings());
+      if (queryMark.length < terms.size()) {
+        queryMark = Arrays.copyOf(queryMark, queryMark.length * 2);
+      }
     }
     return id;
   }
 
-  /** The id of the term in {@code buffer[0, length)}, or -1; reads the buffer in place. */
-  private int findTerm(char[] buffer, int length) {
-    int slot = slotFor(hash(buffer, length));
-    for (String stored; (stored = termSlots[slot]) != null; slot = (slot + 1) & (termSlots.length - 1)) {
-      if (sameTerm(stored, buffer, length)) {
-        return idOfSlot[slot];
-      }
+  /** Adds {@code text}'s terms to {@code counts}, each {@code weight} times; returns the weighted length. */
+  private int count(String text, int weight, Map<Integer, Integer> counts) {
+    int length = 0;
+    for (String term : terms(text)) {
+      counts.merge(termId(term), weight, Integer::sum);
+      length += weight;
     }
-    return -1;
-  }
-
-  private static boolean sameTerm(String stored, char[] buffer, int length) {
-    if (stored.length() != length) {
-      return false;
-    }
-    for (int i = 0; i < length; i++) {
-      if (stored.charAt(i) != buffer[i]) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** The id of {@code term}, or -1: a write's lookup. */
-  private int findTerm(String term) {
-    int slot = slotFor(hash(term));
-    for (String stored; (stored = termSlots[slot]) != null; slot = (slot + 1) & (termSlots.length - 1)) {
-      if (stored.equals(term)) {
-        return idOfSlot[slot];
-      }
-    }
-    return -1;
-  }
-
-  /** The same hash as {@link #hash(char[], int)} of the term's characters. */
-  private static int hash(String term) {
-    int h = 0;
-    for (int i = 0; i < term.length(); i++) {
-      h = 31 * h + term.charAt(i);
-    }
-    return h ^ (h >>> 16);
-  }
-
-  private static int hash(char[] buffer, int length) {
-    int h = 0;
-    for (int i = 0; i < length; i++) {
-      h = 31 * h + buffer[i];
-    }
-    return h ^ (h >>> 16);
-  }
-
-  private int slotFor(int hash) {
-    return hash & (termSlots.length - 1);
-  }
-
-  private void rehash(int capacity) {
-    String[] oldSlots = termSlots;
-    int[] oldIds = idOfSlot;
-    termSlots = new String[capacity];
-    idOfSlot = new int[capacity];
-    for (int s = 0; s < oldSlots.length; s++) {
-      if (oldSlots[s] != null) {
-        int slot = slotFor(hash(oldSlots[s]));
-        while (termSlots[slot] != null) {
-          slot = (slot + 1) & (capacity - 1);
-        }
-        termSlots[slot] = oldSlots[s];
-        idOfSlot[slot] = oldIds[s];
-      }
-    }
-  }
-
-  private static void append(Postings p, int doc, int tf) {
-    if (p.size == p.docs.length) {
-      p.docs = Arrays.copyOf(p.docs, p.size * 2);
-      p.tfs = Arrays.copyOf(p.tfs, p.size * 2);
-    }
-    p.docs[p.size] = doc;
-    p.tfs[p.size] = tf;
-    p.size++;
+    return length;
   }
 
   private void grow(int needed) {
