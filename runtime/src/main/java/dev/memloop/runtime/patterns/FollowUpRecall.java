@@ -103,19 +103,20 @@ public final class FollowUpRecall {
      * @throws IllegalStateException when {@link #done()}
      */
     public MemoryQuery nextQuery() {
+      requireOpen();
+      return MemoryQuery.text(nextQuery).k(k).hybrid().build();
+    }
+
+    private void requireOpen() {
       if (done()) {
         throw new IllegalStateException("follow-up recall: every read of this question is made (" + reads.size()
             + " of " + settings.steps() + ")");
       }
-      return MemoryQuery.text(nextQuery).k(k).hybrid().build();
     }
 
     /** A read of {@link #nextQuery()} made: what it found, best first. */
     public void accept(List<Recall> found) {
-      if (done()) {
-        throw new IllegalStateException("follow-up recall: every read of this question is made (" + reads.size()
-            + " of " + settings.steps() + ")");
-      }
+      requireOpen();
       reads.add(List.copyOf(found));
       nextQuery = null;
       for (Recall r : found) {
